@@ -1,0 +1,48 @@
+//! `satoku`: solve DIMACS CNF files and sudokus through SAT.
+//!
+//! `main` parses the command line and calls [`run`]; every subcommand lives in
+//! its own module with an `Args` struct and a `run(args) -> Result<ExitCode>`.
+//! This binary is the only satoku crate that prints or exits.
+
+mod exit;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// A SAT solver for DIMACS CNF files, and sudokus through SAT.
+#[derive(Parser, Debug)]
+#[command(name = "satoku", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {}
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // clap prints help/version to stdout (exit 0) and usage errors to stderr.
+            let _ = err.print();
+            return if err.use_stderr() {
+                ExitCode::from(exit::BAD_INPUT)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("satoku: error: {err:#}");
+            ExitCode::from(exit::code_for(&err))
+        }
+    }
+}

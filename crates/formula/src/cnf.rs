@@ -1,0 +1,183 @@
+//! A CNF formula stored flat.
+//!
+//! All literals live in one arena; clause `i` is `lits[offsets[i]..offsets[i + 1]]`.
+//! This keeps a million-clause formula in two allocations instead of a million.
+//! Clauses are kept exactly as added (duplicates and tautologies included):
+//! normalising is the solver's business.
+
+use crate::{Lit, Var};
+
+/// A formula in conjunctive normal form.
+///
+/// `num_vars` is at least one more than the largest variable index used; it can
+/// be larger (a DIMACS header may declare unused variables).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Cnf {
+    num_vars: usize,
+    lits: Vec<Lit>,
+    offsets: Vec<usize>,
+}
+
+impl Default for Cnf {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Cnf {
+    /// An empty formula (no variables, no clauses: trivially satisfiable).
+    pub fn new() -> Cnf {
+        Cnf {
+            num_vars: 0,
+            lits: Vec::new(),
+            offsets: vec![0],
+        }
+    }
+
+    /// An empty formula with room for `clauses` clauses and `lits` literals.
+    pub fn with_capacity(clauses: usize, lits: usize) -> Cnf {
+        let mut offsets = Vec::with_capacity(clauses + 1);
+        offsets.push(0);
+        Cnf {
+            num_vars: 0,
+            lits: Vec::with_capacity(lits),
+            offsets,
+        }
+    }
+
+    /// Appends a clause; grows `num_vars` to cover its variables.
+    pub fn add_clause(&mut self, clause: &[Lit]) {
+        for &lit in clause {
+            self.push_lit(lit);
+        }
+        self.close_clause();
+    }
+
+    /// Appends one literal to the clause being built (see [`Cnf::close_clause`]).
+    #[inline]
+    pub fn push_lit(&mut self, lit: Lit) {
+        self.num_vars = self.num_vars.max(lit.var().index() + 1);
+        self.lits.push(lit);
+    }
+
+    /// Ends the clause built by [`Cnf::push_lit`] since the last clause ended.
+    #[inline]
+    pub fn close_clause(&mut self) {
+        self.offsets.push(self.lits.len());
+    }
+
+    /// Literals pushed since the last closed clause.
+    pub fn open_clause(&self) -> &[Lit] {
+        &self.lits[*self.offsets.last().expect("offsets never empty")..]
+    }
+
+    /// Declares at least `n` variables (never shrinks).
+    pub fn ensure_vars(&mut self, n: usize) {
+        self.num_vars = self.num_vars.max(n);
+    }
+
+    /// A fresh variable, one past the current largest.
+    pub fn new_var(&mut self) -> Var {
+        let v = Var::new(self.num_vars as u32);
+        self.num_vars += 1;
+        v
+    }
+
+    /// Number of variables (declared or used, whichever is larger).
+    pub fn num_vars(&self) -> usize {
+        self.num_vars
+    }
+
+    /// Number of closed clauses.
+    pub fn num_clauses(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Total number of literal occurrences in closed clauses.
+    pub fn num_lits(&self) -> usize {
+        self.offsets[self.offsets.len() - 1]
+    }
+
+    /// Clause `i` (0-based).
+    #[inline]
+    pub fn clause(&self, i: usize) -> &[Lit] {
+        &self.lits[self.offsets[i]..self.offsets[i + 1]]
+    }
+
+    /// Iterates over the clauses in order.
+    pub fn clauses(&self) -> Clauses<'_> {
+        Clauses { cnf: self, next: 0 }
+    }
+
+    /// Whether the formula has an empty clause (and so is unsatisfiable).
+    pub fn has_empty_clause(&self) -> bool {
+        self.offsets.windows(2).any(|w| w[0] == w[1])
+    }
+}
+
+/// Iterator over the clauses of a [`Cnf`], each a literal slice.
+pub struct Clauses<'a> {
+    cnf: &'a Cnf,
+    next: usize,
+}
+
+impl<'a> Iterator for Clauses<'a> {
+    type Item = &'a [Lit];
+
+    fn next(&mut self) -> Option<&'a [Lit]> {
+        if self.next >= self.cnf.num_clauses() {
+            return None;
+        }
+        self.next += 1;
+        Some(self.cnf.clause(self.next - 1))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.cnf.num_clauses() - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for Clauses<'_> {}
+
+impl<'a> IntoIterator for &'a Cnf {
+    type Item = &'a [Lit];
+    type IntoIter = Clauses<'a>;
+    fn into_iter(self) -> Clauses<'a> {
+        self.clauses()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lits(ns: &[i64]) -> Vec<Lit> {
+        ns.iter().map(|&n| Lit::from_dimacs(n)).collect()
+    }
+
+    #[test]
+    fn stores_clauses_flat_and_in_order() {
+        let mut cnf = Cnf::new();
+        cnf.add_clause(&lits(&[1, -3]));
+        cnf.add_clause(&[]);
+        cnf.add_clause(&lits(&[2, 2, -2]));
+        assert_eq!(cnf.num_clauses(), 3);
+        assert_eq!(cnf.num_lits(), 5);
+        assert_eq!(cnf.num_vars(), 3);
+        assert_eq!(cnf.clause(0), &lits(&[1, -3])[..]);
+        assert!(cnf.clause(1).is_empty());
+        assert_eq!(cnf.clauses().nth(2).unwrap(), &lits(&[2, 2, -2])[..]);
+        assert!(cnf.has_empty_clause());
+    }
+
+    #[test]
+    fn declared_vars_are_kept() {
+        let mut cnf = Cnf::new();
+        cnf.ensure_vars(10);
+        cnf.add_clause(&lits(&[1]));
+        assert_eq!(cnf.num_vars(), 10);
+        assert_eq!(cnf.new_var().to_dimacs(), 11);
+        assert!(!cnf.has_empty_clause());
+    }
+}
