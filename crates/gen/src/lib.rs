@@ -1,0 +1,237 @@
+//! Seeded generators of CNF formulas, for tests, fuzzing and benchmarks.
+//!
+//! Every generator is a pure function of its arguments: the same call gives
+//! the same [`Cnf`] on every machine (randomness comes from ChaCha8 seeded
+//! with the `seed` argument), so a generated file can always be regenerated
+//! from the command that made it.
+//!
+//! | function | formula | answer |
+//! |---|---|---|
+//! | [`random_ksat`] | uniform random k-SAT | SAT below the threshold ratio (≈4.26 for k = 3), UNSAT above |
+//! | [`pigeonhole`] | PHP(n+1, n): n+1 pigeons in n holes | always UNSAT, exponentially hard for resolution |
+//! | [`queens`] | n non-attacking queens on an n×n board | SAT for n = 1 and n ≥ 4, UNSAT for n = 2, 3 |
+//! | [`coloring`] | proper colouring of a seeded random graph | depends on the graph |
+//!
+//! ```
+//! let cnf = satoku_gen::random_ksat(20, 91, 3, 7);
+//! assert_eq!(cnf.num_clauses(), 91);
+//! assert_eq!(cnf, satoku_gen::random_ksat(20, 91, 3, 7)); // same seed, same formula
+//!
+//! let php = satoku_gen::pigeonhole(3); // 4 pigeons, 3 holes
+//! assert_eq!(php.num_vars(), 12);
+//! ```
+#![warn(missing_docs)]
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use satoku_formula::{Cnf, Lit, Var};
+
+/// Uniform random k-SAT: `num_clauses` clauses, each over `k` distinct
+/// variables drawn uniformly from `num_vars`, each literal negated with
+/// probability 1/2.
+///
+/// The formula declares all `num_vars` variables even if some go unused.
+///
+/// # Panics
+/// If `k` is 0 or greater than `num_vars`.
+pub fn random_ksat(num_vars: usize, num_clauses: usize, k: usize, seed: u64) -> Cnf {
+    assert!(
+        k >= 1 && k <= num_vars,
+        "k = {k} must be between 1 and num_vars = {num_vars}"
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut cnf = Cnf::with_capacity(num_clauses, num_clauses * k);
+    cnf.ensure_vars(num_vars);
+    let mut vars: Vec<u32> = Vec::with_capacity(k);
+    for _ in 0..num_clauses {
+        vars.clear();
+        while vars.len() < k {
+            let v = rng.gen_range(0..num_vars as u32);
+            if !vars.contains(&v) {
+                vars.push(v);
+            }
+        }
+        for &v in &vars {
+            cnf.push_lit(Lit::new(Var::new(v), rng.gen()));
+        }
+        cnf.close_clause();
+    }
+    cnf
+}
+
+/// The pigeonhole formula PHP(`holes` + 1, `holes`): every pigeon sits in a
+/// hole and no hole holds two pigeons. Unsatisfiable for every `holes`.
+///
+/// Variable `pigeon * holes + hole` says "pigeon sits in hole".
+pub fn pigeonhole(holes: usize) -> Cnf {
+    let pigeons = holes + 1;
+    let var = |pigeon: usize, hole: usize| Var::new((pigeon * holes + hole) as u32);
+    let mut cnf = Cnf::new();
+    cnf.ensure_vars(pigeons * holes);
+    for pigeon in 0..pigeons {
+        for hole in 0..holes {
+            cnf.push_lit(var(pigeon, hole).positive());
+        }
+        cnf.close_clause();
+    }
+    for hole in 0..holes {
+        for p1 in 0..pigeons {
+            for p2 in p1 + 1..pigeons {
+                cnf.add_clause(&[var(p1, hole).negative(), var(p2, hole).negative()]);
+            }
+        }
+    }
+    cnf
+}
+
+/// The n-queens problem: one queen per row, at most one per column and per
+/// diagonal. Variable `row * n + col` says "a queen stands on (row, col)".
+pub fn queens(n: usize) -> Cnf {
+    let var = |row: usize, col: usize| Var::new((row * n + col) as u32);
+    let mut cnf = Cnf::new();
+    cnf.ensure_vars(n * n);
+    for row in 0..n {
+        for col in 0..n {
+            cnf.push_lit(var(row, col).positive());
+        }
+        cnf.close_clause();
+    }
+    let squares: Vec<(usize, usize)> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
+    for (i, &(r1, c1)) in squares.iter().enumerate() {
+        for &(r2, c2) in &squares[i + 1..] {
+            let attacks = r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2);
+            if attacks {
+                cnf.add_clause(&[var(r1, c1).negative(), var(r2, c2).negative()]);
+            }
+        }
+    }
+    cnf
+}
+
+/// A random simple graph on `vertices` vertices with `edges` distinct edges
+/// (capped at the number of possible edges), chosen with `seed`, as a list
+/// of `(u, v)` pairs with `u < v`.
+pub fn random_graph(vertices: usize, edges: usize, seed: u64) -> Vec<(usize, usize)> {
+    let mut all: Vec<(usize, usize)> = (0..vertices)
+        .flat_map(|u| (u + 1..vertices).map(move |v| (u, v)))
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (chosen, _) = all.partial_shuffle(
+        &mut rng,
+        edges.min(vertices * vertices.saturating_sub(1) / 2),
+    );
+    let mut chosen = chosen.to_vec();
+    chosen.sort_unstable();
+    chosen
+}
+
+/// Graph colouring of [`random_graph`]`(vertices, edges, seed)` with `colors`
+/// colours: every vertex gets exactly one colour and the two ends of an edge
+/// differ. Variable `vertex * colors + color` says "vertex has color".
+pub fn coloring(vertices: usize, edges: usize, colors: usize, seed: u64) -> Cnf {
+    let var = |vertex: usize, color: usize| Var::new((vertex * colors + color) as u32);
+    let mut cnf = Cnf::new();
+    cnf.ensure_vars(vertices * colors);
+    for vertex in 0..vertices {
+        for color in 0..colors {
+            cnf.push_lit(var(vertex, color).positive());
+        }
+        cnf.close_clause();
+        for c1 in 0..colors {
+            for c2 in c1 + 1..colors {
+                cnf.add_clause(&[var(vertex, c1).negative(), var(vertex, c2).negative()]);
+            }
+        }
+    }
+    for (u, v) in random_graph(vertices, edges, seed) {
+        for color in 0..colors {
+            cnf.add_clause(&[var(u, color).negative(), var(v, color).negative()]);
+        }
+    }
+    cnf
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Brute force: whether some assignment satisfies `cnf` (tiny formulas only).
+    fn brute_force_sat(cnf: &Cnf) -> bool {
+        let n = cnf.num_vars();
+        assert!(n <= 20);
+        (0u32..1 << n).any(|bits| {
+            cnf.clauses().all(|clause| {
+                clause
+                    .iter()
+                    .any(|lit| ((bits >> lit.var().index()) & 1 == 1) != lit.is_negated())
+            })
+        })
+    }
+
+    #[test]
+    fn ksat_is_seed_reproducible_and_well_formed() {
+        let a = random_ksat(50, 200, 3, 42);
+        assert_eq!(a, random_ksat(50, 200, 3, 42));
+        assert_ne!(a, random_ksat(50, 200, 3, 43));
+        assert_eq!(a.num_vars(), 50);
+        assert_eq!(a.num_clauses(), 200);
+        for clause in &a {
+            assert_eq!(clause.len(), 3);
+            let mut vars: Vec<_> = clause.iter().map(|l| l.var()).collect();
+            vars.sort();
+            vars.dedup();
+            assert_eq!(vars.len(), 3, "variables in a clause are distinct");
+        }
+    }
+
+    #[test]
+    fn ksat_output_is_stable_across_versions() {
+        // Pins the generator: files in cnf/ say how to regenerate them.
+        let cnf = random_ksat(5, 2, 3, 1);
+        let dimacs: Vec<Vec<i64>> = cnf
+            .clauses()
+            .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
+            .collect();
+        assert_eq!(dimacs, vec![vec![-3, 1, 2], vec![5, 2, -4]]);
+    }
+
+    #[test]
+    fn pigeonhole_is_unsat_and_sized() {
+        for holes in 1..=3 {
+            let cnf = pigeonhole(holes);
+            assert_eq!(cnf.num_vars(), (holes + 1) * holes);
+            assert_eq!(
+                cnf.num_clauses(),
+                holes + 1 + holes * (holes + 1) * holes / 2
+            );
+            assert!(!brute_force_sat(&cnf));
+        }
+    }
+
+    #[test]
+    fn queens_answers_match_known_results() {
+        assert!(brute_force_sat(&queens(1)));
+        assert!(!brute_force_sat(&queens(2)));
+        assert!(!brute_force_sat(&queens(3)));
+        assert!(brute_force_sat(&queens(4)));
+    }
+
+    #[test]
+    fn coloring_of_triangle_needs_three_colours() {
+        // 3 vertices, 3 edges: the triangle, whatever the seed.
+        assert!(!brute_force_sat(&coloring(3, 3, 2, 9)));
+        assert!(brute_force_sat(&coloring(3, 3, 3, 9)));
+    }
+
+    #[test]
+    fn random_graph_has_distinct_edges_and_caps_count() {
+        let g = random_graph(6, 100, 5);
+        assert_eq!(g.len(), 15);
+        let g = random_graph(30, 40, 5);
+        assert_eq!(g.len(), 40);
+        assert!(g.windows(2).all(|w| w[0] < w[1]));
+        assert!(g.iter().all(|&(u, v)| u < v && v < 30));
+        assert_eq!(g, random_graph(30, 40, 5));
+    }
+}
