@@ -1,0 +1,220 @@
+//! Parse errors and warnings, each carrying the input's name and a position.
+
+use std::fmt;
+use std::io;
+
+/// A parse failure at a position of an input.
+///
+/// Displays as `path:line:col: message` (or `path: message` when there is no
+/// position, e.g. a file that cannot be opened). Lines and columns are 1-based;
+/// a column counts bytes from the start of the line.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Error {
+    /// The input's name (its path, or `<stdin>`).
+    pub path: String,
+    /// 1-based line of the offending token, 0 when unknown.
+    pub line: u64,
+    /// 1-based byte column of the offending token, 0 when unknown.
+    pub col: u64,
+    /// What went wrong.
+    pub kind: ErrorKind,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.path, self.kind)
+        } else {
+            write!(f, "{}:{}:{}: {}", self.path, self.line, self.col, self.kind)
+        }
+    }
+}
+
+/// No `source`: the message already includes the cause (an I/O error's text),
+/// and `anyhow`'s `{:#}` would print it twice.
+impl std::error::Error for Error {}
+
+impl Error {
+    pub(crate) fn new(path: &str, line: u64, col: u64, kind: ErrorKind) -> Error {
+        Error {
+            path: path.to_owned(),
+            line,
+            col,
+            kind,
+        }
+    }
+}
+
+/// The kinds of parse failure; the text of each is documented in `docs/dimacs.md`.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input could not be opened or read (includes corrupt gzip/xz data).
+    #[error("{0}")]
+    Io(#[source] io::Error),
+    /// No `p cnf` line before the end of the input.
+    #[error("missing header `p cnf <variables> <clauses>`")]
+    MissingHeader,
+    /// A second `p` line.
+    #[error("second header (the first is on line {first_line})")]
+    SecondHeader {
+        /// Line of the first header.
+        first_line: u64,
+    },
+    /// A literal or `0` before the `p cnf` line.
+    #[error("clause before the header `p cnf <variables> <clauses>`")]
+    ClauseBeforeHeader,
+    /// A `p` line whose format is not `cnf`.
+    #[error("expected `cnf` after `p`, found {found}")]
+    NotCnf {
+        /// The token found instead of `cnf` in backquotes (escaped,
+        /// truncated), or `end of line`.
+        found: String,
+    },
+    /// The header ends before its variable or clause count.
+    #[error("header is missing the {what} count")]
+    MissingCount {
+        /// `variable` or `clause`.
+        what: &'static str,
+    },
+    /// A negative count in the header.
+    #[error("header {what} count `{found}` is negative")]
+    NegativeCount {
+        /// `variable` or `clause`.
+        what: &'static str,
+        /// The token.
+        found: String,
+    },
+    /// A header count that is not a decimal number.
+    #[error("header {what} count `{found}` is not a number")]
+    BadCount {
+        /// `variable` or `clause`.
+        what: &'static str,
+        /// The token (escaped, truncated).
+        found: String,
+    },
+    /// Something after the two header counts on the header line.
+    #[error("unexpected `{found}` after the header counts")]
+    HeaderTrailer {
+        /// The token (escaped, truncated).
+        found: String,
+    },
+    /// The header declares more variables than a literal can hold.
+    #[error("header declares {found} variables; at most {max} are supported")]
+    TooManyVars {
+        /// The declared count, as written.
+        found: String,
+        /// [`satoku_formula::Var::MAX_DIMACS`].
+        max: u32,
+    },
+    /// A token that is not an integer where a literal or `0` is expected.
+    #[error("expected an integer literal, found `{found}`")]
+    BadToken {
+        /// The token (escaped, truncated).
+        found: String,
+    },
+    /// A literal whose variable exceeds the header's variable count.
+    #[error("literal {found} exceeds the declared variable count {declared}")]
+    LiteralTooLarge {
+        /// The literal, as written.
+        found: String,
+        /// The header's variable count.
+        declared: u64,
+    },
+    /// Strict mode: the header's clause count differs from the clauses read.
+    #[error("{0}")]
+    ClauseCount(ClauseCountMismatch),
+    /// Strict mode: the last clause is not terminated by `0`.
+    #[error("last clause is not terminated by `0`")]
+    UnterminatedClause,
+}
+
+/// The header's clause count differs from the number of clauses read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClauseCountMismatch {
+    /// Clauses declared by the header.
+    pub declared: u64,
+    /// Clauses read.
+    pub found: u64,
+}
+
+impl fmt::Display for ClauseCountMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "header declares {} clauses but {} were read",
+            self.declared, self.found
+        )
+    }
+}
+
+/// Something odd but tolerated by default; an error under
+/// [`ParseOptions::strict`](crate::ParseOptions::strict).
+///
+/// Displays as `path:line:col: warning: message`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Warning {
+    /// The input's name.
+    pub path: String,
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based byte column.
+    pub col: u64,
+    /// What is odd.
+    pub kind: WarningKind,
+}
+
+/// The kinds of warning.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// The header's clause count differs from the clauses read (reported at the header).
+    ClauseCount(ClauseCountMismatch),
+    /// The last clause ran into the end of the input (or `%`) without a `0`;
+    /// it was kept as a clause (reported at its first literal).
+    UnterminatedClause,
+}
+
+impl fmt::Display for WarningKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WarningKind::ClauseCount(m) => m.fmt(f),
+            WarningKind::UnterminatedClause => {
+                f.write_str("last clause is not terminated by `0` (kept as a clause)")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: warning: {}",
+            self.path, self.line, self.col, self.kind
+        )
+    }
+}
+
+impl Warning {
+    /// The error this warning becomes in strict mode.
+    pub(crate) fn into_error(self) -> Error {
+        let kind = match self.kind {
+            WarningKind::ClauseCount(m) => ErrorKind::ClauseCount(m),
+            WarningKind::UnterminatedClause => ErrorKind::UnterminatedClause,
+        };
+        Error::new(&self.path, self.line, self.col, kind)
+    }
+}
+
+/// A token as shown in messages: at most 32 bytes, non-printable bytes escaped.
+pub(crate) fn show_token(bytes: &[u8]) -> String {
+    const MAX: usize = 32;
+    let mut s: String = bytes[..bytes.len().min(MAX)].escape_ascii().to_string();
+    if bytes.len() > MAX {
+        s.push_str("...");
+    }
+    s
+}

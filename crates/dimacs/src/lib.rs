@@ -1,0 +1,47 @@
+//! Streaming DIMACS CNF parser and writer for satoku.
+//!
+//! The parser reads a file, standard input or any reader in big chunks and
+//! decodes the bytes by hand, with no allocation per line or token. It accepts
+//! the DIMACS dialect of real benchmark files (comments anywhere, clauses over
+//! several lines, tabs, CRLF, SATLIB's `%` end marker, gzip and xz input
+//! recognised by magic bytes) and reports everything else as an [`Error`]
+//! displayed as `path:line:col: message`. Two common defects, a wrong clause
+//! count in the header and an unterminated last clause, are [`Warning`]s by
+//! default and errors under [`ParseOptions::strict`]. The exact dialect is in
+//! `docs/dimacs.md`.
+//!
+//! | item | what it is |
+//! |---|---|
+//! | [`parse_path`], [`parse_reader`], [`parse_str`] | parse a path (`-` is stdin), a reader, a string |
+//! | [`ParseOptions`] | `strict`: warnings become errors |
+//! | [`Parsed`] | the [`Cnf`](satoku_formula::Cnf) plus the header's counts and the warnings |
+//! | [`Error`], [`ErrorKind`] | a failure with its position; the kinds of failure |
+//! | [`Warning`], [`WarningKind`] | a tolerated oddity with its position |
+//! | [`write_cnf`], [`write_cnf_with_comments`] | canonical DIMACS output |
+//!
+//! ```
+//! use satoku_dimacs::{parse_str, write_cnf, ParseOptions};
+//!
+//! let text = "c a comment\np cnf 3 2\n1 -2 0\n2\n3 0\n";
+//! let parsed = parse_str(text, &ParseOptions::default())?;
+//! assert_eq!(parsed.cnf.num_clauses(), 2);
+//! assert!(parsed.warnings.is_empty());
+//!
+//! let mut out = Vec::new();
+//! write_cnf(&parsed.cnf, &mut out)?;
+//! assert_eq!(out, b"p cnf 3 2\n1 -2 0\n2 3 0\n");
+//!
+//! let err = parse_str("p cnf 2 1\n1 3 0\n", &ParseOptions::default()).unwrap_err();
+//! assert_eq!(err.to_string(), "<string>:2:3: literal 3 exceeds the declared variable count 2");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![warn(missing_docs)]
+
+mod error;
+mod parse;
+mod scan;
+mod write;
+
+pub use error::{ClauseCountMismatch, Error, ErrorKind, Warning, WarningKind};
+pub use parse::{parse_path, parse_reader, parse_str, ParseOptions, Parsed, STDIN_NAME};
+pub use write::{write_cnf, write_cnf_with_comments};

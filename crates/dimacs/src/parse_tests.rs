@@ -1,0 +1,391 @@
+//! Unit tests of the parser: one per accepted quirk, one per error kind.
+
+use super::*;
+use std::io::Write;
+
+fn ok(text: &str) -> Parsed {
+    parse_str(text, &ParseOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn strict(text: &str) -> Result<Parsed, Error> {
+    parse_str(text, &ParseOptions { strict: true })
+}
+
+fn err(text: &str) -> String {
+    parse_str(text, &ParseOptions::default())
+        .expect_err("input should be rejected")
+        .to_string()
+}
+
+fn clauses(parsed: &Parsed) -> Vec<Vec<i64>> {
+    parsed
+        .cnf
+        .clauses()
+        .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
+        .collect()
+}
+
+#[test]
+fn reads_a_plain_file() {
+    let p = ok("p cnf 3 2\n1 -2 0\n-3 2 1 0\n");
+    assert_eq!(clauses(&p), vec![vec![1, -2], vec![-3, 2, 1]]);
+    assert_eq!((p.declared_vars, p.declared_clauses), (3, 2));
+    assert!(p.warnings.is_empty());
+    assert_eq!(p.text_bytes, 26);
+}
+
+#[test]
+fn accepts_comments_anywhere() {
+    let text = "c first\nc p cnf 99 99\n\tc tabbed\np cnf 2 2\nc between\n1 0\nc again\n-2 0\nc end of file\n";
+    assert_eq!(clauses(&ok(text)), vec![vec![1], vec![-2]]);
+}
+
+#[test]
+fn accepts_clause_over_several_lines_and_several_per_line() {
+    let p = ok("p cnf 4 3\n 1\n  2\n 0\n3 0 4 0\n");
+    assert_eq!(clauses(&p), vec![vec![1, 2], vec![3], vec![4]]);
+}
+
+#[test]
+fn accepts_tabs_and_crlf() {
+    let p = ok("c dos\r\np cnf\t3\t2\r\n1\t-3\t0\r\n\t2 0\r\n");
+    assert_eq!(clauses(&p), vec![vec![1, -3], vec![2]]);
+}
+
+#[test]
+fn accepts_padded_header() {
+    let p = ok("p cnf   60  160 \n1 0\n");
+    assert_eq!((p.declared_vars, p.declared_clauses), (60, 160));
+}
+
+#[test]
+fn accepts_missing_final_newline() {
+    assert_eq!(clauses(&ok("p cnf 2 1\n1 2 0")), vec![vec![1, 2]]);
+}
+
+#[test]
+fn stops_at_percent_marker() {
+    let p = ok("p cnf 3 1\n 1 -2 3 0\n%\n0\n\n");
+    assert_eq!(clauses(&p), vec![vec![1, -2, 3]]);
+    assert!(p.warnings.is_empty());
+    // Whatever follows % is ignored, even junk.
+    assert_eq!(ok("p cnf 1 1\n1 0\n% junk ###\n").cnf.num_clauses(), 1);
+}
+
+#[test]
+fn lone_zero_is_an_empty_clause() {
+    let p = ok("p cnf 2 2\n1 0\n0\n");
+    assert_eq!(clauses(&p), vec![vec![1], vec![]]);
+    assert!(p.cnf.has_empty_clause());
+}
+
+#[test]
+fn keeps_duplicates_and_tautologies() {
+    let p = ok("p cnf 3 2\n1 1 2 0\n3 -3 0\n");
+    assert_eq!(clauses(&p), vec![vec![1, 1, 2], vec![3, -3]]);
+}
+
+#[test]
+fn keeps_declared_but_unused_variables() {
+    let p = ok("p cnf 10 1\n1 0\n");
+    assert_eq!(p.cnf.num_vars(), 10);
+    let p = ok("p cnf 0 0\n");
+    assert_eq!((p.cnf.num_vars(), p.cnf.num_clauses()), (0, 0));
+}
+
+#[test]
+fn huge_declared_counts_do_not_allocate() {
+    let p = ok("p cnf 2147483647 4000000000\n1 -2 0\n");
+    assert_eq!(p.cnf.num_clauses(), 1);
+    assert_eq!(p.declared_clauses, 4_000_000_000);
+    let p = parse_reader(
+        &b"p cnf 5 18446744073709551615\n1 0\n"[..],
+        "r",
+        &Default::default(),
+    );
+    assert_eq!(p.unwrap().cnf.num_clauses(), 1);
+}
+
+#[test]
+fn clause_count_mismatch_warns_then_fails_in_strict_mode() {
+    let text = "c x\np cnf 2 1\n1 0\n2 0\n";
+    let p = ok(text);
+    assert_eq!(p.cnf.num_clauses(), 2);
+    assert_eq!(
+        p.warnings[0].to_string(),
+        "<string>:2:1: warning: header declares 1 clauses but 2 were read"
+    );
+    assert_eq!(
+        strict(text).unwrap_err().to_string(),
+        "<string>:2:1: header declares 1 clauses but 2 were read"
+    );
+}
+
+#[test]
+fn open_last_clause_is_kept_with_warning_then_fails_in_strict_mode() {
+    let text = "p cnf 3 2\n1 0\n 2 -3";
+    let p = ok(text);
+    assert_eq!(clauses(&p), vec![vec![1], vec![2, -3]]);
+    assert_eq!(p.warnings.len(), 1);
+    assert_eq!(
+        p.warnings[0].to_string(),
+        "<string>:3:2: warning: last clause is not terminated by `0` (kept as a clause)"
+    );
+    assert!(matches!(
+        p.warnings[0].kind,
+        WarningKind::UnterminatedClause
+    ));
+    assert_eq!(
+        strict(text).unwrap_err().to_string(),
+        "<string>:3:2: last clause is not terminated by `0`"
+    );
+    // Before a % marker too.
+    assert_eq!(ok("p cnf 1 1\n1\n%\n0\n").warnings.len(), 1);
+}
+
+#[test]
+fn strict_mode_accepts_clean_files() {
+    let p = strict("c ok\np cnf 2 2\n1 -2 0\n2 0\n%\n0\n").unwrap();
+    assert!(p.warnings.is_empty());
+}
+
+#[test]
+fn error_missing_header() {
+    assert_eq!(
+        err(""),
+        "<string>:1:1: missing header `p cnf <variables> <clauses>`"
+    );
+    assert_eq!(
+        err("c only\n"),
+        "<string>:2:1: missing header `p cnf <variables> <clauses>`"
+    );
+    assert_eq!(
+        err("c x\n%\n"),
+        "<string>:2:1: missing header `p cnf <variables> <clauses>`"
+    );
+}
+
+#[test]
+fn error_second_header() {
+    assert_eq!(
+        err("p cnf 2 1\n1 0\np cnf 2 1\n"),
+        "<string>:3:1: second header (the first is on line 1)"
+    );
+}
+
+#[test]
+fn error_clause_before_header() {
+    assert_eq!(
+        err("1 2 0\np cnf 2 1\n"),
+        "<string>:1:1: clause before the header `p cnf <variables> <clauses>`"
+    );
+    assert_eq!(
+        err("c x\n 0\n"),
+        "<string>:2:2: clause before the header `p cnf <variables> <clauses>`"
+    );
+}
+
+#[test]
+fn error_header_format() {
+    assert_eq!(
+        err("p wcnf 2 1\n"),
+        "<string>:1:3: expected `cnf` after `p`, found `wcnf`"
+    );
+    assert_eq!(
+        err("p\n1 0\n"),
+        "<string>:1:2: expected `cnf` after `p`, found end of line"
+    );
+    assert_eq!(
+        err("pcnf 1 1\n"),
+        "<string>:1:1: expected an integer literal, found `pcnf`"
+    );
+}
+
+#[test]
+fn error_header_missing_counts() {
+    assert_eq!(
+        err("p cnf\n1 0\n"),
+        "<string>:1:6: header is missing the variable count"
+    );
+    assert_eq!(
+        err("p cnf 3\n1 0\n"),
+        "<string>:1:8: header is missing the clause count"
+    );
+    assert_eq!(
+        err("p cnf 3 "),
+        "<string>:1:9: header is missing the clause count"
+    );
+}
+
+#[test]
+fn error_header_negative_count() {
+    assert_eq!(
+        err("p cnf -3 1\n"),
+        "<string>:1:7: header variable count `-3` is negative"
+    );
+    assert_eq!(
+        err("p cnf 3 -1\n"),
+        "<string>:1:9: header clause count `-1` is negative"
+    );
+}
+
+#[test]
+fn error_header_non_numeric_count() {
+    assert_eq!(
+        err("p cnf x 1\n"),
+        "<string>:1:7: header variable count `x` is not a number"
+    );
+    assert_eq!(
+        err("p cnf 3 1.5\n"),
+        "<string>:1:9: header clause count `1.5` is not a number"
+    );
+}
+
+#[test]
+fn error_header_trailer() {
+    assert_eq!(
+        err("p cnf 3 1 7\n"),
+        "<string>:1:11: unexpected `7` after the header counts"
+    );
+}
+
+#[test]
+fn error_too_many_variables() {
+    assert_eq!(
+        err("p cnf 4000000000 4000000000\n1 0\n"),
+        "<string>:1:7: header declares 4000000000 variables; at most 2147483647 are supported"
+    );
+    assert_eq!(
+        err("p cnf 2147483648 1\n"),
+        "<string>:1:7: header declares 2147483648 variables; at most 2147483647 are supported"
+    );
+}
+
+#[test]
+fn error_non_integer_token() {
+    assert_eq!(
+        err("p cnf 3 1\n1 x 0\n"),
+        "<string>:2:3: expected an integer literal, found `x`"
+    );
+    assert_eq!(
+        err("p cnf 3 1\n1 2a 0\n"),
+        "<string>:2:3: expected an integer literal, found `2a`"
+    );
+    assert_eq!(
+        err("p cnf 3 1\n- 1 0\n"),
+        "<string>:2:1: expected an integer literal, found `-`"
+    );
+    assert_eq!(
+        err("p cnf 3 1\n+1 0\n"),
+        "<string>:2:1: expected an integer literal, found `+1`"
+    );
+    assert_eq!(
+        err("p cnf 3 1\n1 \u{7f}\u{1} 0\n"),
+        "<string>:2:3: expected an integer literal, found `\\x7f\\x01`"
+    );
+    // Integer tokens of 64 bytes or more are rejected, even all zeros.
+    let long = format!("p cnf 3 1\n1 {} 0\n", "0".repeat(100));
+    let expected = format!(
+        "<string>:2:3: expected an integer literal, found `{}...`",
+        "0".repeat(32)
+    );
+    assert_eq!(err(&long), expected);
+}
+
+#[test]
+fn error_literal_beyond_declared_variables() {
+    assert_eq!(
+        err("p cnf 3 1\n1 -4 0\n"),
+        "<string>:2:3: literal -4 exceeds the declared variable count 3"
+    );
+    assert_eq!(
+        err("p cnf 3 1\n99999999999999999999999 0\n"),
+        "<string>:2:1: literal 99999999999999999999999 exceeds the declared variable count 3"
+    );
+}
+
+#[test]
+fn error_io_names_the_file() {
+    let e = parse_path(Path::new("/nonexistent/x.cnf"), &ParseOptions::default()).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::Io(_)));
+    assert!(e.to_string().starts_with("/nonexistent/x.cnf: "), "{e}");
+}
+
+#[test]
+fn error_corrupt_gzip_is_an_io_error() {
+    let data = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xff, 0xff, 0xff];
+    let e = parse_reader(&data[..], "z.gz", &ParseOptions::default()).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::Io(_)), "{e}");
+}
+
+const SAMPLE: &str = "c sample\np cnf 3 2\n1 -2 0\n2 3 -1 0\n";
+
+fn sample_clauses() -> Vec<Vec<i64>> {
+    vec![vec![1, -2], vec![2, 3, -1]]
+}
+
+#[test]
+fn reads_gzip_by_magic() {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(SAMPLE.as_bytes()).unwrap();
+    let data = enc.finish().unwrap();
+    let p = parse_reader(&data[..], "no-extension", &ParseOptions::default()).unwrap();
+    assert_eq!(clauses(&p), sample_clauses());
+}
+
+#[test]
+fn reads_xz_by_magic() {
+    let mut enc = xz2::write::XzEncoder::new(Vec::new(), 6);
+    enc.write_all(SAMPLE.as_bytes()).unwrap();
+    let data = enc.finish().unwrap();
+    let p = parse_reader(&data[..], "x.cnf", &ParseOptions::default()).unwrap();
+    assert_eq!(clauses(&p), sample_clauses());
+}
+
+#[test]
+fn reads_compressed_files_from_disk() {
+    let dir = std::env::temp_dir().join(format!("satoku-dimacs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("misleading.cnf");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    enc.write_all(SAMPLE.as_bytes()).unwrap();
+    std::fs::write(&path, enc.finish().unwrap()).unwrap();
+    let p = parse_path(&path, &ParseOptions::default()).unwrap();
+    assert_eq!(clauses(&p), sample_clauses());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A reader handing out a few bytes per call, as a pipe (stdin) may.
+struct Dribble<'a>(&'a [u8], usize);
+
+impl Read for Dribble<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = self.1.min(out.len()).min(self.0.len());
+        out[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn reads_short_reads_like_a_pipe() {
+    let text = "c x\np cnf 5 3\n1 -2 0\n3 4\n 5 0\n-1 0\n";
+    for chunk in 1..8 {
+        let p = parse_reader(Dribble(text.as_bytes(), chunk), "-", &Default::default()).unwrap();
+        assert_eq!(clauses(&p), vec![vec![1, -2], vec![3, 4, 5], vec![-1]]);
+    }
+}
+
+#[test]
+fn positions_are_right_past_buffer_boundaries() {
+    // Over 1 MiB of clauses, then an error: its line must count every line.
+    let mut text = String::from("p cnf 3 200000\n");
+    for _ in 0..200_000 {
+        text.push_str("1 -2 3 0\n");
+    }
+    text.push_str("1 2 y 0\n");
+    assert_eq!(
+        err(&text),
+        "<string>:200002:5: expected an integer literal, found `y`"
+    );
+}
