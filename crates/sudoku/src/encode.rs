@@ -1,0 +1,264 @@
+//! The SAT encoding: one variable per (row, col, digit).
+//!
+//! With `N = side` and 1-based row `r`, column `c` and digit `d`, the DIMACS
+//! variable is `v(r, c, d) = N*N*(r-1) + N*(c-1) + d`: 729 variables for 9x9,
+//! `N^3` in general (64, 729, 4096, 15625). Clause families are listed in
+//! `docs/sudoku-encoding.md` and [`clause_counts`].
+
+use std::io::{self, Write};
+
+use satoku_formula::{Cnf, Lit, Var};
+
+use crate::{Alphabet, Grid};
+
+/// Which clauses encode the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Encoding {
+    /// Every cell has at least one and at most one digit; every row, column
+    /// and block has each digit at least once and at most once.
+    #[default]
+    Extended,
+    /// Every cell has at least one digit; every row, column and block has each
+    /// digit at most once (enough: the two imply the rest).
+    Minimal,
+}
+
+impl Encoding {
+    /// `"extended"` or `"minimal"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Extended => "extended",
+            Encoding::Minimal => "minimal",
+        }
+    }
+}
+
+/// The variable of (row, col, digit): rows and columns 0-based, digit 1-based.
+/// Its DIMACS number is `side*side*row + side*col + digit`.
+#[inline]
+pub fn cell_var(side: usize, row: usize, col: usize, digit: u8) -> Var {
+    Var::new((side * side * row + side * col + usize::from(digit) - 1) as u32)
+}
+
+/// Clause counts of the rule families, in the order they are emitted:
+/// `(name, count)`. Givens add one unit clause each, after these.
+pub fn clause_counts(side: usize, encoding: Encoding) -> Vec<(&'static str, usize)> {
+    let pairs = side * side * (side * (side - 1) / 2);
+    let alo = side * side;
+    let mut counts = vec![("cell at least one digit", alo)];
+    if encoding == Encoding::Extended {
+        counts.push(("cell at most one digit", pairs));
+    }
+    for (unit_alo, unit_amo) in [
+        (
+            "row has each digit at least once",
+            "row has each digit at most once",
+        ),
+        (
+            "column has each digit at least once",
+            "column has each digit at most once",
+        ),
+        (
+            "block has each digit at least once",
+            "block has each digit at most once",
+        ),
+    ] {
+        if encoding == Encoding::Extended {
+            counts.push((unit_alo, alo));
+        }
+        counts.push((unit_amo, pairs));
+    }
+    counts
+}
+
+/// The CNF of `puzzle`: rule clauses (see [`clause_counts`]) then one unit
+/// clause per given, in reading order. It has exactly `side^3` variables.
+pub fn encode(puzzle: &Grid, encoding: Encoding) -> Cnf {
+    let side = puzzle.side();
+    let n = puzzle.box_size();
+    let total: usize = clause_counts(side, encoding).iter().map(|c| c.1).sum();
+    let mut cnf = Cnf::with_capacity(total + puzzle.num_givens(), total * 3);
+    cnf.ensure_vars(side * side * side);
+    let digits = 1..=side as u8;
+    // Cells.
+    for row in 0..side {
+        for col in 0..side {
+            let lits = digits
+                .clone()
+                .map(|d| cell_var(side, row, col, d).positive());
+            add_at_least_one(&mut cnf, lits);
+        }
+    }
+    if encoding == Encoding::Extended {
+        for row in 0..side {
+            for col in 0..side {
+                let lits: Vec<Lit> = digits
+                    .clone()
+                    .map(|d| cell_var(side, row, col, d).positive())
+                    .collect();
+                add_at_most_one(&mut cnf, &lits);
+            }
+        }
+    }
+    // Units: rows, columns, blocks; cell `i` of unit `u`.
+    let unit_cells: [&dyn Fn(usize, usize) -> (usize, usize); 3] =
+        [&|u, i| (u, i), &|u, i| (i, u), &|u, i| {
+            ((u / n) * n + i / n, (u % n) * n + i % n)
+        }];
+    for cell_of in unit_cells {
+        let lits_of = |u: usize, d: u8| -> Vec<Lit> {
+            (0..side)
+                .map(|i| {
+                    let (row, col) = cell_of(u, i);
+                    cell_var(side, row, col, d).positive()
+                })
+                .collect()
+        };
+        if encoding == Encoding::Extended {
+            for u in 0..side {
+                for d in digits.clone() {
+                    add_at_least_one(&mut cnf, lits_of(u, d).into_iter());
+                }
+            }
+        }
+        for u in 0..side {
+            for d in digits.clone() {
+                add_at_most_one(&mut cnf, &lits_of(u, d));
+            }
+        }
+    }
+    for row in 0..side {
+        for col in 0..side {
+            let d = puzzle.get(row, col);
+            if d != 0 {
+                cnf.add_clause(&[cell_var(side, row, col, d).positive()]);
+            }
+        }
+    }
+    cnf
+}
+
+fn add_at_least_one(cnf: &mut Cnf, lits: impl Iterator<Item = Lit>) {
+    for lit in lits {
+        cnf.push_lit(lit);
+    }
+    cnf.close_clause();
+}
+
+fn add_at_most_one(cnf: &mut Cnf, lits: &[Lit]) {
+    for (i, &a) in lits.iter().enumerate() {
+        for &b in &lits[i + 1..] {
+            cnf.add_clause(&[!a, !b]);
+        }
+    }
+}
+
+/// The `c` comment lines (without the `c `) that document an encoded puzzle:
+/// the puzzle, the variable formula and the clause families with counts.
+/// [`crate::decode`] reads the `sudoku box-size` line back.
+pub fn header_comments(puzzle: &Grid, encoding: Encoding) -> Vec<String> {
+    let side = puzzle.side();
+    let mut lines = vec![
+        format!(
+            "satoku sudoku {side}x{side}, box-size {}, {} encoding",
+            puzzle.box_size(),
+            encoding.name()
+        ),
+        format!("puzzle {}", Alphabet::OneBased { blank: b'.' }.write_line(puzzle)),
+        format!(
+            "variable v(r,c,d) = {}*(r-1) + {side}*(c-1) + d for r, c, d in 1..{side}: {} variables",
+            side * side,
+            side * side * side
+        ),
+        "true means digit d is in row r, column c".to_string(),
+        "clauses, in this order:".to_string(),
+    ];
+    for (name, count) in clause_counts(side, encoding) {
+        lines.push(format!("  {count:>7} {name}"));
+    }
+    lines.push(format!(
+        "  {:>7} givens (unit clauses)",
+        puzzle.num_givens()
+    ));
+    lines
+}
+
+/// Writes `cnf` in DIMACS with `comments` as `c` lines before the header.
+pub fn write_dimacs<W: Write>(out: &mut W, cnf: &Cnf, comments: &[String]) -> io::Result<()> {
+    for c in comments {
+        writeln!(out, "c {c}")?;
+    }
+    writeln!(out, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
+    let mut line = String::new();
+    for clause in cnf {
+        line.clear();
+        for lit in clause {
+            line.push_str(&lit.to_dimacs().to_string());
+            line.push(' ');
+        }
+        line.push('0');
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use satoku_formula::Model;
+
+    #[test]
+    fn variable_formula_is_the_documented_one() {
+        assert_eq!(cell_var(9, 0, 0, 1).to_dimacs(), 1);
+        assert_eq!(cell_var(9, 0, 1, 1).to_dimacs(), 10);
+        assert_eq!(cell_var(9, 1, 0, 1).to_dimacs(), 82);
+        assert_eq!(cell_var(9, 8, 8, 9).to_dimacs(), 729);
+        assert_eq!(cell_var(25, 24, 24, 25).to_dimacs(), 15625);
+    }
+
+    #[test]
+    fn clause_counts_match_the_formula() {
+        let puzzle = Grid::empty(3).unwrap();
+        let cnf = encode(&puzzle, Encoding::Extended);
+        assert_eq!((cnf.num_vars(), cnf.num_clauses()), (729, 11_988));
+        let cnf = encode(&puzzle, Encoding::Minimal);
+        assert_eq!(cnf.num_clauses(), 81 + 3 * 2916);
+        for n in 2..=5 {
+            let g = Grid::empty(n).unwrap();
+            for e in [Encoding::Extended, Encoding::Minimal] {
+                let total: usize = clause_counts(n * n, e).iter().map(|c| c.1).sum();
+                assert_eq!(encode(&g, e).num_clauses(), total);
+            }
+        }
+    }
+
+    #[test]
+    fn a_solution_satisfies_and_a_wrong_grid_falsifies() {
+        let s = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let solution: Grid = s.parse().unwrap();
+        let mut model = Model::new(vec![false; 729]);
+        for row in 0..9 {
+            for col in 0..9 {
+                model.set(cell_var(9, row, col, solution.get(row, col)), true);
+            }
+        }
+        for e in [Encoding::Extended, Encoding::Minimal] {
+            assert!(model.satisfies(&encode(&solution, e)));
+        }
+        model.set(cell_var(9, 0, 0, 1), true);
+        assert!(!model.satisfies(&encode(&Grid::empty(3).unwrap(), Encoding::Extended)));
+    }
+
+    #[test]
+    fn dimacs_text_has_comments_header_and_clauses() {
+        let mut g = Grid::empty(2).unwrap();
+        g.set(0, 0, 1);
+        let cnf = encode(&g, Encoding::Minimal);
+        let mut out = Vec::new();
+        write_dimacs(&mut out, &cnf, &header_comments(&g, Encoding::Minimal)).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("c satoku sudoku 4x4, box-size 2, minimal encoding\n"));
+        assert!(text.contains(&format!("p cnf 64 {}\n", cnf.num_clauses())));
+        assert!(text.ends_with("\n1 0\n"));
+    }
+}

@@ -1,0 +1,107 @@
+//! The one error type of this crate. Positions are 1-based, as a person reads them.
+
+use crate::grid::Conflict;
+
+/// What went wrong reading a puzzle, checking a grid or decoding a model.
+///
+/// "No solution" and "illegal givens" are answers, not errors: see
+/// [`crate::Answer`]. Errors are for input that is not a sudoku at all.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A box size outside 2..=5 (grids 4x4 to 25x25).
+    #[error("box size {box_size} is not supported (2..=5, i.e. 4x4 to 25x25)")]
+    BoxSize {
+        /// The size asked for.
+        box_size: usize,
+    },
+    /// A character that is neither a digit of this grid nor a blank.
+    #[error("line {line}: cell r{row}c{col}: '{symbol}' is not a digit or a blank of a {side}x{side} grid")]
+    Symbol {
+        /// 1-based line of the input.
+        line: usize,
+        /// 1-based row of the cell.
+        row: usize,
+        /// 1-based column of the cell.
+        col: usize,
+        /// The offending text.
+        symbol: String,
+        /// Side of the grid being read.
+        side: usize,
+    },
+    /// A line that is neither a one-line puzzle nor a row of a block grid.
+    #[error("line {line}: {cells} cells is not a sudoku line (16, 81, 256 or 625 cells) nor a grid row (4, 9, 16 or 25 cells)")]
+    Length {
+        /// 1-based line.
+        line: usize,
+        /// Number of cells found on it.
+        cells: usize,
+    },
+    /// A block-grid row whose width differs from the grid's first row.
+    #[error("line {line}: row {row} has {cells} cells, the grid's first row has {expected}")]
+    RowWidth {
+        /// 1-based line.
+        line: usize,
+        /// 1-based row of the grid.
+        row: usize,
+        /// Cells on this row.
+        cells: usize,
+        /// Cells on the first row.
+        expected: usize,
+    },
+    /// A block grid that ended before its last row.
+    #[error("line {line}: the grid that starts here has {rows} rows, expected {expected}")]
+    Incomplete {
+        /// 1-based line where the grid starts.
+        line: usize,
+        /// Rows read.
+        rows: usize,
+        /// Rows needed.
+        expected: usize,
+    },
+    /// A 16x16 line that uses both `0` and `G`, so neither alphabet fits.
+    #[error("line {line}: a 16x16 puzzle uses either 1-9A-G (0 blank) or 0-9A-F ('.' blank), not both 0 and G")]
+    Alphabet {
+        /// 1-based line.
+        line: usize,
+    },
+    /// A model whose size fits no grid.
+    #[error("a model of {num_vars} variables is not a sudoku (64, 729, 4096 or 15625)")]
+    ModelSize {
+        /// Number of variables in the model.
+        num_vars: usize,
+    },
+    /// A model that gives a cell no digit or several.
+    #[error("the model gives cell r{row}c{col} {digits} digits, not exactly one")]
+    ModelCell {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// How many digit variables of the cell are true.
+        digits: usize,
+    },
+    /// A model that changes a given.
+    #[error("the model puts {found} in r{row}c{col}, whose given is {given}")]
+    ModelGiven {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// The puzzle's given.
+        given: u8,
+        /// The model's digit.
+        found: u8,
+    },
+    /// A model whose grid breaks a rule.
+    #[error("the model's grid breaks a rule: {0}")]
+    ModelRule(Conflict),
+    /// A SAT solver's output that cannot be read.
+    #[error("solver output line {line}: {message}")]
+    SolverOutput {
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+}

@@ -1,0 +1,249 @@
+//! The direct solver for every size (4x4 to 25x25): cell bitmasks.
+//!
+//! A cell's candidates are the digits its row, column and block do not use,
+//! one bit per digit (`u32`, bit `d - 1`). Propagation repeats naked singles
+//! (a cell with one candidate) and hidden singles (a digit with one place in
+//! a unit) until neither applies; a cell with no candidate or a unit that can
+//! no longer place a digit is a contradiction. Then the search branches on a
+//! cell with the fewest candidates, digits lowest first, with an explicit
+//! stack of state copies. The 9x9 fast path is [`crate::fast9`]; this one is
+//! its cross-check and the rating's yardstick (it counts guesses).
+
+use crate::Grid;
+
+const MAX_SIDE: usize = 25;
+const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+
+/// Cells, and the digits used by each unit: rows `0..side`, columns
+/// `side..2*side`, blocks `2*side..3*side`.
+#[derive(Clone)]
+struct State {
+    cells: [u8; MAX_CELLS],
+    used: [u32; 3 * MAX_SIDE],
+}
+
+/// What a search found.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Search {
+    /// Solutions found, at most the limit.
+    pub count: usize,
+    /// The first solution, in reading order.
+    pub first: Option<Grid>,
+    /// Branch points: cells where more than one digit was tried or pending.
+    pub num_guesses: usize,
+}
+
+struct Solver {
+    box_size: usize,
+    side: usize,
+    full: u32,
+    /// For each cell, its three unit indices into `State::used`.
+    units_of: Vec<[usize; 3]>,
+    /// For each unit, its cells.
+    unit_cells: Vec<Vec<usize>>,
+}
+
+impl Solver {
+    fn new(box_size: usize) -> Solver {
+        let side = box_size * box_size;
+        let mut units_of = Vec::with_capacity(side * side);
+        let mut unit_cells = vec![Vec::with_capacity(side); 3 * side];
+        for cell in 0..side * side {
+            let (row, col) = (cell / side, cell % side);
+            let block = (row / box_size) * box_size + col / box_size;
+            let units = [row, side + col, 2 * side + block];
+            for u in units {
+                unit_cells[u].push(cell);
+            }
+            units_of.push(units);
+        }
+        Solver {
+            box_size,
+            side,
+            full: (1u32 << side) - 1,
+            units_of,
+            unit_cells,
+        }
+    }
+
+    #[inline]
+    fn candidates(&self, s: &State, cell: usize) -> u32 {
+        let [a, b, c] = self.units_of[cell];
+        self.full & !(s.used[a] | s.used[b] | s.used[c])
+    }
+
+    /// Places `digit` (1-based) if it is still a candidate; false otherwise.
+    #[inline]
+    fn place(&self, s: &mut State, cell: usize, digit: u32) -> bool {
+        let bit = 1u32 << (digit - 1);
+        if s.cells[cell] != 0 || self.candidates(s, cell) & bit == 0 {
+            return false;
+        }
+        s.cells[cell] = digit as u8;
+        for u in self.units_of[cell] {
+            s.used[u] |= bit;
+        }
+        true
+    }
+
+    /// Naked and hidden singles to a fixpoint; false on a contradiction.
+    fn propagate(&self, s: &mut State) -> bool {
+        loop {
+            let mut progress = false;
+            for cell in 0..self.side * self.side {
+                if s.cells[cell] != 0 {
+                    continue;
+                }
+                let m = self.candidates(s, cell);
+                if m == 0 {
+                    return false;
+                }
+                if m & (m - 1) == 0 {
+                    self.place(s, cell, m.trailing_zeros() + 1);
+                    progress = true;
+                }
+            }
+            for (u, cells) in self.unit_cells.iter().enumerate() {
+                let (mut once, mut twice) = (0u32, 0u32);
+                for &cell in cells {
+                    if s.cells[cell] == 0 {
+                        let m = self.candidates(s, cell);
+                        twice |= once & m;
+                        once |= m;
+                    }
+                }
+                let need = self.full & !s.used[u];
+                if need & !once != 0 {
+                    return false;
+                }
+                let mut hidden = once & !twice & need;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden ^= bit;
+                    let Some(&cell) = cells
+                        .iter()
+                        .find(|&&c| s.cells[c] == 0 && self.candidates(s, c) & bit != 0)
+                    else {
+                        return false;
+                    };
+                    self.place(s, cell, bit.trailing_zeros() + 1);
+                    progress = true;
+                }
+            }
+            if !progress {
+                return true;
+            }
+        }
+    }
+
+    /// The empty cell with the fewest candidates (lowest index on ties).
+    fn choose(&self, s: &State) -> Option<(usize, u32)> {
+        let mut best: Option<(usize, u32)> = None;
+        for cell in 0..self.side * self.side {
+            if s.cells[cell] == 0 {
+                let m = self.candidates(s, cell);
+                if best.map_or(true, |(_, b)| m.count_ones() < b.count_ones()) {
+                    best = Some((cell, m));
+                    if m.count_ones() <= 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn search(&self, mut s: State, limit: usize) -> Search {
+        let mut found = Search::default();
+        // Frames: the state before a branch, its cell and the digits left to try.
+        let mut stack: Vec<(State, usize, u32)> = Vec::new();
+        let mut ok = self.propagate(&mut s);
+        loop {
+            if ok {
+                match self.choose(&s) {
+                    None => {
+                        found.count += 1;
+                        if found.first.is_none() {
+                            let cells = s.cells[..self.side * self.side].to_vec();
+                            found.first =
+                                Some(Grid::from_cells(self.box_size, cells).expect("valid"));
+                        }
+                        if found.count >= limit {
+                            return found;
+                        }
+                    }
+                    Some((cell, m)) => {
+                        found.num_guesses += 1;
+                        stack.push((s.clone(), cell, m));
+                    }
+                }
+            }
+            // Take the next digit of the innermost branch that has one left.
+            loop {
+                let Some((base, cell, m)) = stack.last_mut() else {
+                    return found;
+                };
+                if *m == 0 {
+                    stack.pop();
+                    continue;
+                }
+                let digit = m.trailing_zeros() + 1;
+                *m &= *m - 1;
+                s = base.clone();
+                let cell = *cell;
+                if *m == 0 {
+                    stack.pop();
+                }
+                ok = self.place(&mut s, cell, digit) && self.propagate(&mut s);
+                break;
+            }
+        }
+    }
+}
+
+/// Counts the solutions of `puzzle` up to `limit` (at least 1) with the
+/// generic solver. Illegal givens give 0 solutions.
+pub(crate) fn search(puzzle: &Grid, limit: usize) -> Search {
+    let solver = Solver::new(puzzle.box_size());
+    let mut s = State {
+        cells: [0; MAX_CELLS],
+        used: [0; 3 * MAX_SIDE],
+    };
+    for (cell, &d) in puzzle.cells().iter().enumerate() {
+        if d != 0 && !solver.place(&mut s, cell, u32::from(d)) {
+            return Search::default();
+        }
+    }
+    solver.search(s, limit.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_small_grids_exactly() {
+        // The empty 4x4 grid has 288 solutions.
+        let empty = Grid::empty(2).unwrap();
+        assert_eq!(search(&empty, 1000).count, 288);
+        let r = search(&empty, 1);
+        assert!(r.first.unwrap().solves(&empty));
+    }
+
+    #[test]
+    fn solves_nine_by_nine_and_finds_no_solution() {
+        let p: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let r = search(&p, 2);
+        assert_eq!(r.count, 1);
+        assert!(r.first.unwrap().solves(&p));
+        assert!(r.num_guesses > 0);
+        let unsolvable: Grid =
+            "..9.287..8.6..4..5..3.....46.........2.71345.........23.....5..9..4..8.7..125.3.."
+                .parse()
+                .unwrap();
+        assert_eq!(search(&unsolvable, 2).count, 0);
+    }
+}

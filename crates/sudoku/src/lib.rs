@@ -1,0 +1,62 @@
+//! Sudokus for satoku: grids of 4x4 to 25x25, reading them from the many
+//! formats real puzzle files use, encoding them to CNF and decoding SAT models
+//! back, a fast direct solver (the SAT path's cross-check), and a generator.
+//!
+//! | item | what it is |
+//! |---|---|
+//! | [`Grid`] | `side * side` cells, 0 blank; rows, columns and blocks; [`Conflict`] |
+//! | [`parse_puzzles`], [`Puzzle`] | every puzzle of a file's text, with line and [`Alphabet`] |
+//! | [`Alphabet`] | the symbols a puzzle was written with; writes grids back alike |
+//! | [`encode`], [`Encoding`], [`cell_var`] | the CNF of a puzzle; `v(r,c,d) = N²(r-1) + N(c-1) + d` |
+//! | [`decode`], [`parse_solver_output`] | a model (or any solver's output) back to a checked grid |
+//! | [`solve`], [`Answer`] | the direct solver: illegal, no solution, or solutions up to a limit |
+//! | [`Generator`], [`rate`], [`Difficulty`] | unique puzzles from a seed, and their rating |
+//! | [`Error`] | every failure, with the line and cell |
+//!
+//! ```
+//! use satoku_sudoku::{decode, encode, solve, Answer, Encoding, Grid};
+//! use satoku_formula::Model;
+//!
+//! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!     .parse()
+//!     .unwrap();
+//! let Answer::Solved { solution, count } = solve(&puzzle, 2) else { panic!() };
+//! assert_eq!(count, 1);
+//!
+//! // The solution as a model satisfies the puzzle's CNF and decodes back.
+//! let cnf = encode(&puzzle, Encoding::Extended);
+//! assert_eq!((cnf.num_vars(), cnf.num_clauses()), (729, 11_988 + 17));
+//! let mut model = Model::new(vec![false; 729]);
+//! for row in 0..9 {
+//!     for col in 0..9 {
+//!         model.set(satoku_sudoku::cell_var(9, row, col, solution.get(row, col)), true);
+//!     }
+//! }
+//! assert!(model.satisfies(&cnf));
+//! assert_eq!(decode(&puzzle, &model).unwrap(), solution);
+//! ```
+#![warn(missing_docs)]
+
+mod decode;
+mod encode;
+mod error;
+pub mod fast9;
+mod format;
+mod generate;
+mod generic;
+mod grid;
+mod parse;
+mod rate;
+mod solve;
+
+pub use decode::{
+    box_size_for_vars, decode, decode_model, parse_solver_output, SolverAnswer, SolverOutput,
+};
+pub use encode::{cell_var, clause_counts, encode, header_comments, write_dimacs, Encoding};
+pub use error::Error;
+pub use format::{Alphabet, DEFAULT_ALPHABET};
+pub use generate::{Generated, Generator, GeneratorConfig};
+pub use grid::{Conflict, Grid, Unit, MAX_BOX_SIZE, MIN_BOX_SIZE};
+pub use parse::{parse_grid, parse_puzzles, Puzzle};
+pub use rate::{rate, Difficulty, Rating};
+pub use solve::{solve, solve_with, Answer, Engine};

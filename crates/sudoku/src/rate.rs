@@ -1,0 +1,117 @@
+//! Difficulty: how much guessing the generic solver needs.
+//!
+//! The rating runs the generic direct solver (naked and hidden singles, then
+//! fewest-candidates branching) to prove the solution unique (count to 2) and
+//! counts its branch points, `num_guesses`:
+//!
+//! | difficulty | guesses |
+//! |---|---|
+//! | easy | 0: singles alone solve it |
+//! | medium | 1 to 3 |
+//! | hard | 4 to 20 |
+//! | expert | more than 20 |
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{generic, Grid};
+
+/// A difficulty level; see the module table.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Difficulty {
+    /// Singles only.
+    Easy,
+    /// 1 to 3 guesses.
+    Medium,
+    /// 4 to 20 guesses.
+    Hard,
+    /// More than 20 guesses.
+    Expert,
+}
+
+impl Difficulty {
+    /// The level of a guess count.
+    pub fn of_guesses(num_guesses: usize) -> Difficulty {
+        match num_guesses {
+            0 => Difficulty::Easy,
+            1..=3 => Difficulty::Medium,
+            4..=20 => Difficulty::Hard,
+            _ => Difficulty::Expert,
+        }
+    }
+
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Difficulty {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Difficulty, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "easy" => Ok(Difficulty::Easy),
+            "medium" => Ok(Difficulty::Medium),
+            "hard" => Ok(Difficulty::Hard),
+            "expert" => Ok(Difficulty::Expert),
+            _ => Err(format!(
+                "unknown difficulty '{s}' (easy, medium, hard, expert)"
+            )),
+        }
+    }
+}
+
+/// A puzzle's rating.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Rating {
+    /// Branch points of the generic solver's search to two solutions.
+    pub num_guesses: usize,
+    /// The level of `num_guesses`.
+    pub difficulty: Difficulty,
+}
+
+/// Rates `puzzle` (see the module docs).
+pub fn rate(puzzle: &Grid) -> Rating {
+    let num_guesses = generic::search(puzzle, 2).num_guesses;
+    Rating {
+        num_guesses,
+        difficulty: Difficulty::of_guesses(num_guesses),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn easy_needs_no_guess_and_hard_needs_many() {
+        let easy: Grid =
+            "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+                .parse()
+                .unwrap();
+        assert_eq!(
+            rate(&easy),
+            Rating {
+                num_guesses: 0,
+                difficulty: Difficulty::Easy
+            }
+        );
+        let hard: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        assert!(rate(&hard).difficulty >= Difficulty::Medium);
+        assert_eq!("Hard".parse::<Difficulty>(), Ok(Difficulty::Hard));
+    }
+}

@@ -1,0 +1,118 @@
+//! The direct solver's front: legality first, then the fastest search for the size.
+
+use crate::grid::Conflict;
+use crate::{fast9, generic, Grid};
+
+/// The answer for a puzzle.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Answer {
+    /// Two equal givens share a row, column or block: rejected before any search.
+    Illegal(Conflict),
+    /// The givens are legal but no grid completes them.
+    NoSolution,
+    /// At least one solution: `count` of them found, stopping at the limit
+    /// (so `count == limit` means "at least `limit`").
+    Solved {
+        /// The first solution found.
+        solution: Grid,
+        /// Solutions found, at most the limit.
+        count: usize,
+    },
+}
+
+impl Answer {
+    /// The solution, if any.
+    pub fn solution(&self) -> Option<&Grid> {
+        match self {
+            Answer::Solved { solution, .. } => Some(solution),
+            _ => None,
+        }
+    }
+
+    /// Solutions counted (0 when illegal or unsolvable).
+    pub fn count(&self) -> usize {
+        match self {
+            Answer::Solved { count, .. } => *count,
+            _ => 0,
+        }
+    }
+}
+
+/// Which direct search to run.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Engine {
+    /// The 9x9 band solver for 9x9 grids, the generic one for other sizes.
+    #[default]
+    Fastest,
+    /// The generic cell-mask solver for every size (the cross-check).
+    Generic,
+}
+
+/// Solves `puzzle` directly, counting solutions up to `limit` (at least 1).
+///
+/// ```
+/// use satoku_sudoku::{solve, Answer, Grid};
+///
+/// let puzzle: Grid = "..9.7...5..21..9..1...28....7...5..1..851.....5....3.......3..68........21.....87"
+///     .parse()
+///     .unwrap();
+/// assert!(matches!(solve(&puzzle, 2), Answer::Illegal(_)));
+/// ```
+pub fn solve(puzzle: &Grid, limit: usize) -> Answer {
+    solve_with(puzzle, limit, Engine::Fastest)
+}
+
+/// [`solve`] with a chosen engine.
+pub fn solve_with(puzzle: &Grid, limit: usize, engine: Engine) -> Answer {
+    if let Some(conflict) = puzzle.first_conflict() {
+        return Answer::Illegal(conflict);
+    }
+    let (count, first) = if engine == Engine::Fastest && puzzle.box_size() == 3 {
+        fast9::count(puzzle, limit)
+    } else {
+        let s = generic::search(puzzle, limit);
+        (s.count, s.first)
+    };
+    match first {
+        Some(solution) => Answer::Solved { solution, count },
+        None => Answer::NoSolution,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn illegal_is_not_no_solution() {
+        let illegal: Grid =
+            "..9.7...5..21..9..1...28....7...5..1..851.....5....3.......3..68........21.....87"
+                .parse()
+                .unwrap();
+        let unsolvable: Grid =
+            "..9.287..8.6..4..5..3.....46.........2.71345.........23.....5..9..4..8.7..125.3.."
+                .parse()
+                .unwrap();
+        for engine in [Engine::Fastest, Engine::Generic] {
+            assert!(matches!(
+                solve_with(&illegal, 2, engine),
+                Answer::Illegal(_)
+            ));
+            assert_eq!(solve_with(&unsolvable, 2, engine), Answer::NoSolution);
+        }
+    }
+
+    #[test]
+    fn engines_agree_on_counts_and_first_solution() {
+        let p: Grid =
+            ".39...12....9.7...8..4.1..6.42...79...........91...54.5..1.9..3...8.5....14...87."
+                .parse()
+                .unwrap();
+        let a = solve_with(&p, 10, Engine::Fastest);
+        let b = solve_with(&p, 10, Engine::Generic);
+        assert_eq!(a.count(), 2);
+        assert_eq!(b.count(), 2);
+        assert!(a.solution().unwrap().solves(&p));
+        assert!(b.solution().unwrap().solves(&p));
+    }
+}
