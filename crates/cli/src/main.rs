@@ -4,7 +4,12 @@
 //! its own module with an `Args` struct and a `run(args) -> Result<ExitCode>`.
 //! This binary is the only satoku crate that prints or exits.
 
+mod convert;
 mod exit;
+mod gen;
+mod info;
+mod input;
+mod output;
 
 use std::process::ExitCode;
 
@@ -19,10 +24,21 @@ struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Print a DIMACS file's counts, clause lengths and parse speed.
+    Info(info::Args),
+    /// Rewrite a DIMACS file in canonical form (gzip/xz by extension).
+    Convert(convert::Args),
+    /// Generate a formula (random k-SAT, pigeonhole, queens, colouring).
+    Gen(gen::Args),
+}
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    match cli.command {}
+    match cli.command {
+        Command::Info(args) => info::run(args),
+        Command::Convert(args) => convert::run(args),
+        Command::Gen(args) => gen::run(args),
+    }
 }
 
 fn main() -> ExitCode {

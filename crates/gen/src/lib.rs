@@ -110,18 +110,32 @@ pub fn queens(n: usize) -> Cnf {
 }
 
 /// A random simple graph on `vertices` vertices with `edges` distinct edges
-/// (capped at the number of possible edges), chosen with `seed`, as a list
-/// of `(u, v)` pairs with `u < v`.
+/// (capped at the number of possible edges), chosen uniformly with `seed`,
+/// as a sorted list of `(u, v)` pairs with `u < v`.
 pub fn random_graph(vertices: usize, edges: usize, seed: u64) -> Vec<(usize, usize)> {
-    let mut all: Vec<(usize, usize)> = (0..vertices)
-        .flat_map(|u| (u + 1..vertices).map(move |v| (u, v)))
-        .collect();
+    let possible = vertices * vertices.saturating_sub(1) / 2;
+    let wanted = edges.min(possible);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (chosen, _) = all.partial_shuffle(
-        &mut rng,
-        edges.min(vertices * vertices.saturating_sub(1) / 2),
-    );
-    let mut chosen = chosen.to_vec();
+    let mut chosen = if wanted * 2 >= possible {
+        // Dense: shuffle the list of all pairs (at most 2 * edges long).
+        let mut all: Vec<(usize, usize)> = (0..vertices)
+            .flat_map(|u| (u + 1..vertices).map(move |v| (u, v)))
+            .collect();
+        all.partial_shuffle(&mut rng, wanted).0.to_vec()
+    } else {
+        // Sparse: draw pairs, rejecting loops and repeats.
+        let mut seen = std::collections::HashSet::with_capacity(wanted);
+        let mut chosen = Vec::with_capacity(wanted);
+        while chosen.len() < wanted {
+            let a = rng.gen_range(0..vertices as u64) as usize;
+            let b = rng.gen_range(0..vertices as u64) as usize;
+            let edge = (a.min(b), a.max(b));
+            if a != b && seen.insert(edge) {
+                chosen.push(edge);
+            }
+        }
+        chosen
+    };
     chosen.sort_unstable();
     chosen
 }
@@ -230,6 +244,9 @@ mod tests {
         assert_eq!(g.len(), 15);
         let g = random_graph(30, 40, 5);
         assert_eq!(g.len(), 40);
+        let mut dedup = g.clone();
+        dedup.dedup();
+        assert_eq!(dedup, g);
         assert!(g.windows(2).all(|w| w[0] < w[1]));
         assert!(g.iter().all(|&(u, v)| u < v && v < 30));
         assert_eq!(g, random_graph(30, 40, 5));

@@ -1,0 +1,29 @@
+//! `satoku convert IN OUT`: rewrite a DIMACS file in canonical form.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use satoku_dimacs::write_cnf;
+
+use crate::input::read_cnf;
+use crate::output::write_file;
+
+/// Write canonical DIMACS (header, one clause per line); gzip when OUT ends
+/// in `.gz`, xz for `.xz`. OUT is replaced only once fully written.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Input DIMACS file (`-` for stdin; gzip and xz are detected).
+    pub input: PathBuf,
+    /// Output file (`-` for stdout).
+    pub output: PathBuf,
+    /// Reject a wrong clause count in the header and an unterminated last clause.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// Runs `satoku convert`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let parsed = read_cnf(&args.input, args.strict)?;
+    write_file(&args.output, |w| write_cnf(&parsed.cnf, w))?;
+    Ok(ExitCode::SUCCESS)
+}
