@@ -25,7 +25,10 @@ impl Var {
     /// If `index` exceeds `Var::MAX_DIMACS - 1`.
     #[inline]
     pub fn new(index: u32) -> Var {
-        assert!(index <= MAX_VAR_INDEX, "variable index {index} out of range");
+        assert!(
+            index <= MAX_VAR_INDEX,
+            "variable index {index} out of range"
+        );
         Var(index)
     }
 
@@ -83,7 +86,11 @@ impl fmt::Display for Var {
 }
 
 /// A literal: a variable or its negation, encoded as `2 * var + negated`.
+///
+/// `repr(transparent)` over `u32`, so solvers can keep literals and `u32`
+/// header words in one arena.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
 pub struct Lit(u32);
 
 impl Lit {
@@ -124,6 +131,12 @@ impl Lit {
     #[inline]
     pub fn from_code(code: u32) -> Lit {
         Lit(code)
+    }
+
+    /// The raw `u32` of this literal (its code).
+    #[inline]
+    pub fn raw(self) -> u32 {
+        self.0
     }
 
     /// The code `2 * var + negated`, for indexing per-literal arrays.

@@ -1,0 +1,230 @@
+//! Conflict analysis: first-UIP learning with recursive minimisation.
+//!
+//! `analyze` resolves the conflicting clause with the reasons of its literals
+//! at the conflict level, in reverse trail order, until one literal of that
+//! level is left: the first unique implication point (Marques-Silva and
+//! Sakallah 1996; Zhang et al. 2001). The learnt clause then drops every
+//! literal implied by the others (recursive minimisation, Sörensson and Biere
+//! 2009), using "abstract levels" to give up early.
+//!
+//! Pre: the conflict is at decision level > 0. Post: `self.learnt[0]` is the
+//! asserting literal, `self.learnt[1]` has the highest level of the rest,
+//! `seen` is all zero. Nothing allocates once the scratch buffers have grown.
+
+use satoku_formula::{Lit, Var};
+
+use crate::clause_db::ClauseRef;
+use crate::solver::Solver;
+
+impl Solver {
+    /// Learns a clause from `conflict` into `self.learnt`; returns the level to
+    /// backjump to and the clause's LBD.
+    pub(crate) fn analyze(&mut self, mut conflict: ClauseRef) -> (u32, u32) {
+        let current = self.trail.decision_level();
+        self.learnt.clear();
+        self.learnt.push(Lit::default());
+        let mut pending = 0;
+        let mut p: Option<Lit> = None;
+        let mut index = self.trail.trail.len();
+        loop {
+            debug_assert!(conflict != ClauseRef::NONE);
+            self.touch_clause(conflict);
+            for k in 0..self.db.len(conflict) {
+                let q = self.db.lits(conflict)[k];
+                if Some(q) == p {
+                    continue;
+                }
+                let v = q.var();
+                if self.seen[v.index()] == 0 && self.trail.level_of(v) > 0 {
+                    self.bump_var(v);
+                    self.seen[v.index()] = 1;
+                    if self.trail.level_of(v) >= current {
+                        pending += 1;
+                    } else {
+                        self.learnt.push(q);
+                    }
+                }
+            }
+            // The next literal of the trail to resolve on.
+            loop {
+                index -= 1;
+                if self.seen[self.trail.trail[index].var().index()] != 0 {
+                    break;
+                }
+            }
+            let lit = self.trail.trail[index];
+            p = Some(lit);
+            conflict = self.trail.reason_of(lit.var());
+            self.seen[lit.var().index()] = 0;
+            pending -= 1;
+            if pending == 0 {
+                break;
+            }
+        }
+        self.learnt[0] = !p.expect("conflict has a literal at the current level");
+        self.minimize();
+        let backjump = self.put_highest_level_second();
+        let lbd = self.compute_lbd();
+        for &lit in &self.analyze_toclear {
+            self.seen[lit.var().index()] = 0;
+        }
+        for &lit in &self.learnt {
+            self.seen[lit.var().index()] = 0;
+        }
+        (backjump, lbd)
+    }
+
+    /// Bumps a learnt clause used in analysis and refreshes its LBD.
+    fn touch_clause(&mut self, cref: ClauseRef) {
+        if !self.db.is_learnt(cref) {
+            return;
+        }
+        self.db.set_used(cref, true);
+        self.bump_clause(cref);
+        let lbd = self.db.lbd(cref);
+        if lbd > 2 {
+            let now = self.lbd_of_clause(cref);
+            if now < lbd {
+                self.db.set_lbd(cref, now);
+            }
+        }
+    }
+
+    fn lbd_of_clause(&mut self, cref: ClauseRef) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        let mut lbd = 0;
+        for k in 0..self.db.len(cref) {
+            let level = self.trail.level_of(self.db.lits(cref)[k].var()) as usize;
+            if self.level_stamp[level] != self.stamp {
+                self.level_stamp[level] = self.stamp;
+                lbd += 1;
+            }
+        }
+        lbd
+    }
+
+    /// Number of distinct decision levels in the learnt clause.
+    pub(crate) fn compute_lbd(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        let mut lbd = 0;
+        for &lit in &self.learnt {
+            let level = self.trail.level_of(lit.var()) as usize;
+            if self.level_stamp[level] != self.stamp {
+                self.level_stamp[level] = self.stamp;
+                lbd += 1;
+            }
+        }
+        lbd
+    }
+
+    /// Drops learnt literals implied by the others (all marked `seen`).
+    fn minimize(&mut self) {
+        self.analyze_toclear.clear();
+        let abstract_levels = self.learnt[1..]
+            .iter()
+            .fold(0u32, |acc, l| acc | self.abstract_level(l.var()));
+        let mut kept = 1;
+        for i in 1..self.learnt.len() {
+            let lit = self.learnt[i];
+            let redundant = self.trail.reason_of(lit.var()) != ClauseRef::NONE
+                && self.lit_redundant(lit, abstract_levels);
+            if redundant {
+                self.stats.minimized_literals += 1;
+                self.analyze_toclear.push(lit);
+            } else {
+                self.learnt[kept] = lit;
+                kept += 1;
+            }
+        }
+        self.learnt.truncate(kept);
+    }
+
+    #[inline]
+    fn abstract_level(&self, v: Var) -> u32 {
+        1 << (self.trail.level_of(v) & 31)
+    }
+
+    /// Whether `p` (in the learnt clause, with a reason) is implied by
+    /// literals already in the clause. Marks what it proves redundant `seen`.
+    fn lit_redundant(&mut self, p: Lit, abstract_levels: u32) -> bool {
+        self.analyze_stack.clear();
+        self.analyze_stack.push(p);
+        let top = self.analyze_toclear.len();
+        while let Some(q) = self.analyze_stack.pop() {
+            let reason = self.trail.reason_of(q.var());
+            for k in 0..self.db.len(reason) {
+                let l = self.db.lits(reason)[k];
+                let v = l.var();
+                if v == q.var() || self.seen[v.index()] != 0 || self.trail.level_of(v) == 0 {
+                    continue;
+                }
+                if self.trail.reason_of(v) != ClauseRef::NONE
+                    && self.abstract_level(v) & abstract_levels != 0
+                {
+                    self.seen[v.index()] = 1;
+                    self.analyze_stack.push(l);
+                    self.analyze_toclear.push(l);
+                } else {
+                    for j in top..self.analyze_toclear.len() {
+                        let x = self.analyze_toclear[j].var();
+                        self.seen[x.index()] = 0;
+                    }
+                    self.analyze_toclear.truncate(top);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Moves the literal of highest level among `learnt[1..]` to position 1
+    /// and returns that level (0 for a unit).
+    fn put_highest_level_second(&mut self) -> u32 {
+        if self.learnt.len() == 1 {
+            return 0;
+        }
+        let mut best = 1;
+        for i in 2..self.learnt.len() {
+            if self.trail.level_of(self.learnt[i].var())
+                > self.trail.level_of(self.learnt[best].var())
+            {
+                best = i;
+            }
+        }
+        self.learnt.swap(1, best);
+        self.trail.level_of(self.learnt[1].var())
+    }
+
+    /// Finds the assumptions responsible for assumption `a` being false
+    /// (MiniSat's `analyzeFinal`): fills `self.failed` with `a` and the
+    /// assumption decisions its negation was implied from.
+    pub(crate) fn analyze_final(&mut self, a: Lit) {
+        self.failed.clear();
+        self.failed.push(a);
+        if self.trail.decision_level() == 0 || self.trail.level_of(a.var()) == 0 {
+            return;
+        }
+        self.seen[a.var().index()] = 1;
+        let start = self.trail.trail_lim[0];
+        for i in (start..self.trail.trail.len()).rev() {
+            let lit = self.trail.trail[i];
+            let v = lit.var();
+            if self.seen[v.index()] == 0 {
+                continue;
+            }
+            let reason = self.trail.reason_of(v);
+            if reason == ClauseRef::NONE {
+                // A decision below the assumption count is an assumption.
+                self.failed.push(lit);
+            } else {
+                for k in 0..self.db.len(reason) {
+                    let l = self.db.lits(reason)[k];
+                    if l.var() != v && self.trail.level_of(l.var()) > 0 {
+                        self.seen[l.var().index()] = 1;
+                    }
+                }
+            }
+            self.seen[v.index()] = 0;
+        }
+    }
+}

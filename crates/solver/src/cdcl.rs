@@ -1,0 +1,91 @@
+//! The CDCL search loop (MiniSat 2.2's `search`, Glucose's restarts and
+//! reductions). Reads like pseudocode; each step lives in its own file.
+
+use crate::clause_db::ClauseRef;
+use crate::decide::Decision;
+use crate::solver::{Solver, Status};
+use crate::trail::{FALSE, TRUE};
+
+impl Solver {
+    /// Searches until a model, a refutation, or a limit.
+    pub(crate) fn cdcl(&mut self) -> Status {
+        loop {
+            if let Some(conflict) = self.propagate() {
+                self.stats.conflicts += 1;
+                if self.trail.decision_level() == 0 {
+                    return Status::Unsat;
+                }
+                self.learn_from(conflict);
+                continue;
+            }
+            if self.out_of_budget() {
+                return Status::Unknown;
+            }
+            if self.restarts.should_restart(self.config.restart) {
+                self.restarts.restarted();
+                self.stats.restarts += 1;
+                self.backtrack(0);
+            }
+            if self.trail.decision_level() == 0 {
+                self.simplify();
+            }
+            if self.reduce_due() {
+                self.reduce_db();
+            }
+            match self.next_assumption() {
+                Some(Ok(lit)) => self.decide_lit(lit, true),
+                Some(Err(())) => return Status::Unsat,
+                None => match self.pick_branch() {
+                    Decision::Lit(lit) => self.decide_lit(lit, false),
+                    Decision::Complete => return Status::Sat,
+                },
+            }
+        }
+    }
+
+    /// Analyses `conflict`, backjumps, and asserts the learnt clause.
+    fn learn_from(&mut self, conflict: ClauseRef) {
+        let (backjump, lbd) = self.analyze(conflict);
+        self.restarts
+            .on_conflict(self.config.restart, lbd, self.trail.trail.len());
+        self.backtrack(backjump);
+        self.stats.backtracks += 1;
+        self.stats.learnt_clauses += 1;
+        let learnt = std::mem::take(&mut self.learnt);
+        self.log_add(&learnt);
+        if learnt.len() == 1 {
+            self.trail.assign(learnt[0], ClauseRef::NONE);
+            self.root_units_since_simplify += 1;
+        } else {
+            let cref = self.db.alloc(&learnt, true, lbd);
+            self.attach(cref);
+            self.bump_clause(cref);
+            self.trail.assign(learnt[0], cref);
+        }
+        self.learnt = learnt;
+        self.decay_var_activity();
+        self.decay_clause_activity();
+    }
+
+    /// The next assumption to decide, if any are left at this level:
+    /// `Some(Ok(lit))` to decide, `Some(Err(()))` when one is false (the
+    /// failed set is computed), `None` when all hold.
+    pub(crate) fn next_assumption(&mut self) -> Option<Result<satoku_formula::Lit, ()>> {
+        while (self.trail.decision_level() as usize) < self.assumptions.len() {
+            let a = self.assumptions[self.trail.decision_level() as usize];
+            match self.trail.value(a) {
+                TRUE => {
+                    // Already implied: an empty level keeps levels aligned with assumptions.
+                    self.trail.new_decision_level();
+                    self.level_flipped.push(true);
+                }
+                FALSE => {
+                    self.analyze_final(a);
+                    return Some(Err(()));
+                }
+                _ => return Some(Ok(a)),
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,87 @@
+//! Choosing the next decision.
+//!
+//! VSIDS (Moskewicz et al. 2001, Chaff) in MiniSat's exponential form
+//! (EVSIDS, Eén and Sörensson 2003): every variable met in conflict analysis
+//! gains `var_inc`, and `var_inc` grows by `1 / decay` after each conflict, so
+//! recent conflicts weigh more; variables wait in a binary max-heap. The
+//! phase is the last value the variable had (phase saving, Pipatsrisawat and
+//! Darwiche 2007), false at first. The other heuristics scan the open
+//! clauses (`scan.rs`), as a textbook DPLL does.
+
+use satoku_formula::{Lit, Var};
+
+use crate::config::Heuristic;
+use crate::scan::ScanOutcome;
+use crate::solver::Solver;
+
+/// Activity decay per conflict.
+const VAR_DECAY: f64 = 0.95;
+/// Rescale activities before they overflow.
+const RESCALE_LIMIT: f64 = 1e100;
+
+/// The result of asking for a decision.
+pub(crate) enum Decision {
+    /// Assign this literal as a new decision.
+    Lit(Lit),
+    /// Every variable is assigned, or every clause is satisfied.
+    Complete,
+}
+
+impl Solver {
+    /// Raises the activity of `v`.
+    #[inline]
+    pub(crate) fn bump_var(&mut self, v: Var) {
+        let a = &mut self.activity[v.index()];
+        *a += self.var_inc;
+        if *a > RESCALE_LIMIT {
+            for x in self.activity.iter_mut() {
+                *x *= 1.0 / RESCALE_LIMIT;
+            }
+            self.var_inc *= 1.0 / RESCALE_LIMIT;
+        }
+        self.heap.increased(v, &self.activity);
+    }
+
+    /// Makes later bumps weigh more than earlier ones.
+    #[inline]
+    pub(crate) fn decay_var_activity(&mut self) {
+        self.var_inc *= 1.0 / VAR_DECAY;
+    }
+
+    /// Picks the next decision literal with the configured heuristic.
+    pub(crate) fn pick_branch(&mut self) -> Decision {
+        match self.config.heuristic {
+            Heuristic::Vsids => self.pick_vsids(),
+            Heuristic::First => self.pick_first(),
+            scanning => match self.scan_heuristic(scanning) {
+                ScanOutcome::Best(lit) => Decision::Lit(lit),
+                ScanOutcome::AllSatisfied => Decision::Complete,
+            },
+        }
+    }
+
+    fn pick_vsids(&mut self) -> Decision {
+        while let Some(v) = self.heap.pop(&self.activity) {
+            if self.trail.is_open(v) {
+                self.stats.decisions += 1;
+                return Decision::Lit(v.lit(self.phase[v.index()]));
+            }
+        }
+        Decision::Complete
+    }
+
+    fn pick_first(&mut self) -> Decision {
+        // Variables below the first open one stay assigned until a backtrack
+        // below their level; the heap is not used, so scan from the start.
+        match (0..self.num_vars() as u32)
+            .map(Var::new)
+            .find(|&v| self.trail.is_open(v))
+        {
+            Some(v) => {
+                self.stats.decisions += 1;
+                Decision::Lit(v.positive())
+            }
+            None => Decision::Complete,
+        }
+    }
+}

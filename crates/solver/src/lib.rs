@@ -1,0 +1,68 @@
+//! The satoku SAT engines: DPLL and CDCL over one trail and one propagator.
+//!
+//! | item | what it is |
+//! |---|---|
+//! | [`Solver`] | an incremental solver: `add_clause`, `solve`, `solve_with_assumptions` |
+//! | [`SolverConfig`] | every option, with [`Algorithm`], [`Heuristic`], [`RestartPolicy`] |
+//! | [`SolveResult`] | `Sat(Model)`, `Unsat` or `Unknown`; every model is checked before it is returned |
+//! | [`Stats`] | decisions, propagations, conflicts, backtracks, pure literals, time ... |
+//! | [`ProofFormat`] | DRAT proofs of UNSAT answers (CDCL), text or binary |
+//!
+//! Both algorithms share the clause arena (`clause_db`), the watch lists
+//! with blockers (`watch`), the trail (`trail`) and unit propagation
+//! (`propagate`). DPLL adds pure literals and chronological backtracking
+//! (`dpll`); CDCL adds first-UIP learning (`analyze`), restarts (`restart`)
+//! and clause deletion (`reduce`).
+//!
+//! ```
+//! use satoku_formula::Lit;
+//! use satoku_solver::{Solver, SolverConfig, SolveResult};
+//!
+//! let mut solver = Solver::new(SolverConfig::default());
+//! solver.add_clause(&[Lit::from_dimacs(1), Lit::from_dimacs(2)]);
+//! solver.add_clause(&[Lit::from_dimacs(-1)]);
+//! match solver.solve() {
+//!     SolveResult::Sat(model) => assert!(model.value(Lit::from_dimacs(2).var())),
+//!     other => panic!("expected SAT, got {other:?}"),
+//! }
+//! // Incremental: under the assumption -2 there is no model.
+//! assert_eq!(solver.solve_with_assumptions(&[Lit::from_dimacs(-2)]), SolveResult::Unsat);
+//! assert_eq!(solver.failed_assumptions(), &[Lit::from_dimacs(-2)]);
+//! ```
+#![warn(missing_docs)]
+
+mod analyze;
+mod cdcl;
+mod clause_db;
+mod config;
+mod decide;
+mod dpll;
+mod heap;
+mod proof;
+mod propagate;
+mod reduce;
+mod restart;
+mod result;
+mod scan;
+mod solver;
+mod stats;
+mod trail;
+mod watch;
+
+pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig};
+pub use proof::ProofFormat;
+pub use result::SolveResult;
+pub use solver::Solver;
+pub use stats::Stats;
+
+/// Errors of the solver's API (UNSAT and UNKNOWN are results, not errors).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// `set_proof` was called after clauses were added.
+    #[error("a proof must be set before any clause is added")]
+    ProofAfterClauses,
+    /// Writing the proof failed.
+    #[error("writing the proof failed: {0}")]
+    Proof(#[source] std::io::Error),
+}

@@ -1,0 +1,178 @@
+//! DRAT proof output (Wetzler, Heule and Hunt 2014).
+//!
+//! Every learnt clause is written as a lemma when it is learnt, and every
+//! deleted clause as a deletion when it is deleted, so each deletion comes
+//! after the lemmas that needed it. Text lines are `1 -2 0` and `d 1 -2 0`;
+//! the binary format writes `a`/`d` then each literal as the variable-length
+//! unsigned integer `2 * var + negated` (var 1-based), then `0`.
+
+use std::io::{self, BufWriter, Write};
+
+use satoku_formula::Lit;
+
+/// DRAT flavour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ProofFormat {
+    /// Text DRAT.
+    #[default]
+    Text,
+    /// Binary DRAT.
+    Binary,
+}
+
+/// A proof being written. Write errors are kept and reported by `finish`.
+pub struct Proof {
+    out: BufWriter<Box<dyn Write + Send>>,
+    format: ProofFormat,
+    error: Option<io::Error>,
+}
+
+impl Proof {
+    /// A proof written to `out`.
+    pub fn new(out: Box<dyn Write + Send>, format: ProofFormat) -> Proof {
+        Proof {
+            out: BufWriter::with_capacity(1 << 16, out),
+            format,
+            error: None,
+        }
+    }
+
+    /// Logs a lemma.
+    pub fn add(&mut self, lits: &[Lit]) {
+        self.write(b'a', lits);
+    }
+
+    /// Logs a deletion.
+    pub fn delete(&mut self, lits: &[Lit]) {
+        self.write(b'd', lits);
+    }
+
+    fn write(&mut self, kind: u8, lits: &[Lit]) {
+        if self.error.is_some() {
+            return;
+        }
+        let result = match self.format {
+            ProofFormat::Text => write_text(&mut self.out, kind, lits),
+            ProofFormat::Binary => write_binary(&mut self.out, kind, lits),
+        };
+        if let Err(e) = result {
+            self.error = Some(e);
+        }
+    }
+
+    /// Flushes buffered output (errors are kept for `finish`).
+    pub fn flush(&mut self) {
+        if self.error.is_none() {
+            if let Err(e) = self.out.flush() {
+                self.error = Some(e);
+            }
+        }
+    }
+
+    /// Flushes and returns the first write error, if any.
+    pub fn finish(&mut self) -> io::Result<()> {
+        self.flush();
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+fn write_text(out: &mut impl Write, kind: u8, lits: &[Lit]) -> io::Result<()> {
+    if kind == b'd' {
+        out.write_all(b"d ")?;
+    }
+    let mut buf = itoa_buf();
+    for &lit in lits {
+        out.write_all(format_i64(&mut buf, lit.to_dimacs()))?;
+        out.write_all(b" ")?;
+    }
+    out.write_all(b"0\n")
+}
+
+fn write_binary(out: &mut impl Write, kind: u8, lits: &[Lit]) -> io::Result<()> {
+    out.write_all(&[kind])?;
+    for &lit in lits {
+        let mut x = 2 * u64::from(lit.var().to_dimacs()) + u64::from(lit.is_negated());
+        while x > 127 {
+            out.write_all(&[(x & 127) as u8 | 128])?;
+            x >>= 7;
+        }
+        out.write_all(&[x as u8])?;
+    }
+    out.write_all(&[0])
+}
+
+fn itoa_buf() -> [u8; 24] {
+    [0; 24]
+}
+
+/// Formats `n` in decimal into `buf` without allocating.
+fn format_i64(buf: &mut [u8; 24], n: i64) -> &[u8] {
+    let mut i = buf.len();
+    let mut x = n.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    &buf[i..]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn lits(ns: &[i64]) -> Vec<Lit> {
+        ns.iter().map(|&n| Lit::from_dimacs(n)).collect()
+    }
+
+    #[test]
+    fn text_format() {
+        let buf = Shared::default();
+        let mut p = Proof::new(Box::new(buf.clone()), ProofFormat::Text);
+        p.add(&lits(&[1, -20]));
+        p.delete(&lits(&[3]));
+        p.add(&[]);
+        p.finish().unwrap();
+        assert_eq!(
+            String::from_utf8(buf.0.lock().unwrap().clone()).unwrap(),
+            "1 -20 0\nd 3 0\n0\n"
+        );
+    }
+
+    #[test]
+    fn binary_format() {
+        let buf = Shared::default();
+        let mut p = Proof::new(Box::new(buf.clone()), ProofFormat::Binary);
+        p.add(&lits(&[1, -64]));
+        p.delete(&lits(&[2]));
+        p.finish().unwrap();
+        // 1 -> 2; -64 -> 129 = 0x81 0x01; 2 -> 4.
+        assert_eq!(
+            *buf.0.lock().unwrap(),
+            vec![b'a', 2, 0x81, 0x01, 0, b'd', 4, 0]
+        );
+    }
+}

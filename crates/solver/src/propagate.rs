@@ -1,0 +1,103 @@
+//! Unit propagation over two watched literals with blockers.
+//!
+//! Invariant (outside `propagate`): in every clause of length >= 2, the
+//! watched literals `lits[0]` and `lits[1]` are not false, unless the other
+//! one is true at a level no higher, or the clause is the conflict just found.
+//! Propagating literal `p` visits only `watches[!p]`: the clauses where `!p`
+//! is watched. Nothing here allocates: the visited list is taken out of
+//! `watches` and put back, compacted in place (MiniSat 2.2's `propagate`).
+
+use crate::clause_db::ClauseRef;
+use crate::solver::Solver;
+use crate::trail::{FALSE, TRUE};
+use crate::watch::Watcher;
+
+impl Solver {
+    /// Propagates every trail literal not yet propagated. Returns the
+    /// conflicting clause, if one became false.
+    pub(crate) fn propagate(&mut self) -> Option<ClauseRef> {
+        let mut conflict = None;
+        while self.trail.qhead < self.trail.trail.len() && conflict.is_none() {
+            let p = self.trail.trail[self.trail.qhead];
+            self.trail.qhead += 1;
+            self.stats.propagations += 1;
+            conflict = self.propagate_lit(!p);
+        }
+        conflict
+    }
+
+    /// Visits the clauses watching `false_lit`, which just became false.
+    fn propagate_lit(&mut self, false_lit: satoku_formula::Lit) -> Option<ClauseRef> {
+        let mut ws = std::mem::take(&mut self.watches[false_lit.code()]);
+        let mut conflict = None;
+        let (mut i, mut j) = (0, 0);
+        let n = ws.len();
+        while i < n {
+            let w = ws[i];
+            i += 1;
+            let blocker_val = self.trail.value(w.blocker);
+            if blocker_val == TRUE {
+                ws[j] = w;
+                j += 1;
+                continue;
+            }
+            if w.is_binary() {
+                ws[j] = w;
+                j += 1;
+                if blocker_val == FALSE {
+                    conflict = Some(w.cref());
+                    break;
+                }
+                self.trail.assign(w.blocker, w.cref());
+                continue;
+            }
+            let cref = w.cref();
+            let lits = self.db.lits_mut(cref);
+            // Make lits[1] the false literal.
+            if lits[0] == false_lit {
+                lits.swap(0, 1);
+            }
+            let first = lits[0];
+            let first_val = self.trail.vals[first.code()];
+            if first != w.blocker && first_val == TRUE {
+                ws[j] = Watcher::new(first, cref, false);
+                j += 1;
+                continue;
+            }
+            // Look for a new literal to watch.
+            let mut moved = false;
+            for k in 2..lits.len() {
+                let lit = lits[k];
+                if self.trail.vals[lit.code()] != FALSE {
+                    lits[1] = lit;
+                    lits[k] = false_lit;
+                    self.watches[lit.code()].push(Watcher::new(first, cref, false));
+                    moved = true;
+                    break;
+                }
+            }
+            if moved {
+                continue;
+            }
+            // Unit or conflicting: keep watching.
+            ws[j] = Watcher::new(first, cref, false);
+            j += 1;
+            if first_val == FALSE {
+                conflict = Some(cref);
+                break;
+            }
+            self.trail.assign(first, cref);
+        }
+        if conflict.is_some() {
+            while i < n {
+                ws[j] = ws[i];
+                i += 1;
+                j += 1;
+            }
+            self.trail.qhead = self.trail.trail.len();
+        }
+        ws.truncate(j);
+        self.watches[false_lit.code()] = ws;
+        conflict
+    }
+}

@@ -1,0 +1,160 @@
+//! The learnt-clause database: activity, periodic reduction, root
+//! simplification, and garbage collection.
+//!
+//! Learnt clauses are kept in three tiers by LBD (Audemard and Simon 2009;
+//! the tiers as in Oh 2015 and CaDiCaL): LBD <= 2 ("glue") is kept forever,
+//! LBD <= 6 is kept while it keeps taking part in conflicts, the rest
+//! competes on LBD and activity and half of it goes at each reduction.
+//! Reductions come every `2000 + 300 k` conflicts (Glucose).
+
+use satoku_formula::Lit;
+
+use crate::clause_db::ClauseRef;
+use crate::solver::Solver;
+use crate::trail::TRUE;
+
+const CLAUSE_DECAY: f32 = 0.999;
+const FIRST_REDUCE: u64 = 2000;
+const REDUCE_INC: u64 = 300;
+const CORE_LBD: u32 = 2;
+const TIER2_LBD: u32 = 6;
+
+impl Solver {
+    /// Raises the activity of learnt clause `cref`.
+    pub(crate) fn bump_clause(&mut self, cref: ClauseRef) {
+        let a = self.db.activity(cref) + self.cla_inc;
+        self.db.set_activity(cref, a);
+        if a > 1e20 {
+            for i in 0..self.db.learnts.len() {
+                let c = self.db.learnts[i];
+                let scaled = self.db.activity(c) * 1e-20;
+                self.db.set_activity(c, scaled);
+            }
+            self.cla_inc *= 1e-20;
+        }
+    }
+
+    /// Makes later clause bumps weigh more.
+    pub(crate) fn decay_clause_activity(&mut self) {
+        self.cla_inc *= 1.0 / CLAUSE_DECAY;
+    }
+
+    /// Whether `cref` is the reason of a current assignment.
+    fn is_locked(&self, cref: ClauseRef) -> bool {
+        let lits = self.db.lits(cref);
+        lits[..2]
+            .iter()
+            .any(|&l| self.trail.value(l) == TRUE && self.trail.reason_of(l.var()) == cref)
+    }
+
+    /// Whether a reduction is due.
+    pub(crate) fn reduce_due(&self) -> bool {
+        self.config.reduce && self.stats.conflicts >= self.next_reduce
+    }
+
+    /// Deletes about half of the learnt clauses outside the kept tiers.
+    pub(crate) fn reduce_db(&mut self) {
+        self.num_reduce += 1;
+        self.stats.reductions += 1;
+        self.next_reduce = self.stats.conflicts + FIRST_REDUCE + REDUCE_INC * self.num_reduce;
+        let mut candidates = Vec::with_capacity(self.db.learnts.len());
+        for i in 0..self.db.learnts.len() {
+            let c = self.db.learnts[i];
+            let lbd = self.db.lbd(c);
+            let used = self.db.is_used(c);
+            self.db.set_used(c, false);
+            if lbd <= CORE_LBD || (lbd <= TIER2_LBD && used) || self.is_locked(c) {
+                continue;
+            }
+            candidates.push(c);
+        }
+        // Worst first: high LBD, then low activity.
+        candidates.sort_unstable_by(|&a, &b| {
+            self.db
+                .lbd(b)
+                .cmp(&self.db.lbd(a))
+                .then(self.db.activity(a).total_cmp(&self.db.activity(b)))
+        });
+        let remove = candidates.len() / 2;
+        for &c in &candidates[..remove] {
+            self.remove_clause(c);
+        }
+        self.stats.deleted_clauses += remove as u64;
+        self.db.forget_deleted();
+        self.collect_if_needed();
+    }
+
+    /// Marks a clause deleted and logs the deletion; its watchers go at the
+    /// next collection (they are skipped until then by `purge_watches`).
+    fn remove_clause(&mut self, cref: ClauseRef) {
+        self.log_delete(cref);
+        self.db.delete(cref);
+    }
+
+    /// At the root, deletes every clause satisfied by a root assignment.
+    pub(crate) fn simplify(&mut self) {
+        debug_assert_eq!(self.trail.decision_level(), 0);
+        if self.root_units_since_simplify == 0 {
+            return;
+        }
+        self.root_units_since_simplify = 0;
+        let all: Vec<ClauseRef> = self
+            .db
+            .originals
+            .iter()
+            .chain(&self.db.learnts)
+            .copied()
+            .collect();
+        for c in all {
+            if self.db.lits(c).iter().any(|&l| self.trail.value(l) == TRUE) {
+                self.remove_clause(c);
+            }
+        }
+        self.db.forget_deleted();
+        // Root assignments never need their reasons again.
+        for i in 0..self.trail.trail.len() {
+            let v: Lit = self.trail.trail[i];
+            self.trail.reason[v.var().index()] = ClauseRef::NONE;
+        }
+        self.purge_watches();
+        self.collect_if_needed();
+    }
+
+    /// Drops watchers of deleted clauses.
+    fn purge_watches(&mut self) {
+        let db = &self.db;
+        for ws in &mut self.watches {
+            ws.retain(|w| !db.is_deleted(w.cref()));
+        }
+    }
+
+    /// Compacts the arena when enough of it is dead, then rebuilds the
+    /// watches and relocates reasons.
+    fn collect_if_needed(&mut self) {
+        if !self.db.needs_collect() {
+            self.purge_watches();
+            return;
+        }
+        let reloc = self.db.collect();
+        for i in 0..self.trail.trail.len() {
+            let v = self.trail.trail[i].var().index();
+            let r = self.trail.reason[v];
+            if r != ClauseRef::NONE {
+                self.trail.reason[v] = reloc.get(r).unwrap_or(ClauseRef::NONE);
+            }
+        }
+        for ws in &mut self.watches {
+            ws.clear();
+        }
+        let all: Vec<ClauseRef> = self
+            .db
+            .originals
+            .iter()
+            .chain(&self.db.learnts)
+            .copied()
+            .collect();
+        for c in all {
+            self.attach(c);
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! Restart policies.
+//!
+//! Glucose-style (Audemard and Simon 2012): restart when the LBDs of recent
+//! learnt clauses are clearly worse than the long-run average, tracked here
+//! as two exponential moving averages with bias correction (as CaDiCaL
+//! does); restarts are postponed while the trail is much longer than usual,
+//! a sign that the solver is close to a model. Luby (Luby, Sinclair and
+//! Zuckerman 1993; MiniSat 2.2): restart after `100 * luby(i)` conflicts.
+
+use crate::config::RestartPolicy;
+
+/// Exponential moving average with bias correction for the first samples.
+#[derive(Clone, Debug)]
+pub struct Ema {
+    value: f64,
+    alpha: f64,
+    beta: f64,
+    wait: u64,
+    period: u64,
+}
+
+impl Ema {
+    /// An average weighting each new sample by `alpha`.
+    pub fn new(alpha: f64) -> Ema {
+        Ema {
+            value: 0.0,
+            alpha,
+            beta: 1.0,
+            wait: 0,
+            period: 0,
+        }
+    }
+
+    /// Adds a sample. Early on the weight is larger (1, 1/2, 1/4 ... down to `alpha`).
+    pub fn update(&mut self, sample: f64) {
+        let weight = self.beta.max(self.alpha);
+        self.value += weight * (sample - self.value);
+        if self.beta > self.alpha {
+            if self.wait == 0 {
+                self.period = 2 * (self.period + 1) - 1;
+                self.wait = self.period;
+                self.beta *= 0.5;
+            } else {
+                self.wait -= 1;
+            }
+        }
+    }
+
+    /// The current average.
+    pub fn value(&self) -> f64 {
+        self.value
+    }
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (0-based `i`).
+pub fn luby(mut i: u64) -> u64 {
+    let (mut size, mut seq) = (1u64, 0u32);
+    while size < i + 1 {
+        seq += 1;
+        size = 2 * size + 1;
+    }
+    while size - 1 != i {
+        size = (size - 1) >> 1;
+        seq -= 1;
+        i %= size;
+    }
+    1 << seq
+}
+
+/// State of the restart policy.
+#[derive(Clone, Debug)]
+pub struct Restarts {
+    fast_lbd: Ema,
+    slow_lbd: Ema,
+    trail_size: Ema,
+    conflicts_since: u64,
+    luby_index: u64,
+    total_conflicts: u64,
+}
+
+impl Default for Restarts {
+    fn default() -> Self {
+        Restarts {
+            fast_lbd: Ema::new(1.0 / 32.0),
+            slow_lbd: Ema::new(1.0 / 16384.0),
+            trail_size: Ema::new(1.0 / 5000.0),
+            conflicts_since: 0,
+            luby_index: 0,
+            total_conflicts: 0,
+        }
+    }
+}
+
+/// Glucose's K: restart when fast average LBD exceeds slow times 1/K.
+const MARGIN: f64 = 1.25;
+/// Glucose's R: block restarts when the trail exceeds its average by this factor.
+const BLOCK_FACTOR: f64 = 1.4;
+/// Conflicts at least between two Glucose restarts.
+const MIN_INTERVAL: u64 = 50;
+/// Luby unit, in conflicts.
+const LUBY_UNIT: u64 = 100;
+
+impl Restarts {
+    /// Records a conflict: the learnt clause's LBD and the trail length before backjumping.
+    pub fn on_conflict(&mut self, policy: RestartPolicy, lbd: u32, trail_len: usize) {
+        self.conflicts_since += 1;
+        self.total_conflicts += 1;
+        if policy != RestartPolicy::Glucose {
+            return;
+        }
+        let trail_len = trail_len as f64;
+        if self.total_conflicts > 10_000
+            && self.conflicts_since >= MIN_INTERVAL
+            && trail_len > BLOCK_FACTOR * self.trail_size.value()
+        {
+            self.conflicts_since = 0;
+        }
+        self.trail_size.update(trail_len);
+        self.fast_lbd.update(f64::from(lbd));
+        self.slow_lbd.update(f64::from(lbd));
+    }
+
+    /// Whether to restart now.
+    pub fn should_restart(&self, policy: RestartPolicy) -> bool {
+        match policy {
+            RestartPolicy::Never => false,
+            RestartPolicy::Luby => self.conflicts_since >= LUBY_UNIT * luby(self.luby_index),
+            RestartPolicy::Glucose => {
+                self.conflicts_since >= MIN_INTERVAL
+                    && self.fast_lbd.value() > MARGIN * self.slow_lbd.value()
+            }
+        }
+    }
+
+    /// Records that a restart happened.
+    pub fn restarted(&mut self) {
+        self.conflicts_since = 0;
+        self.luby_index += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn luby_sequence() {
+        let seq: Vec<u64> = (0..15).map(luby).collect();
+        assert_eq!(seq, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn ema_starts_at_first_samples() {
+        let mut ema = Ema::new(0.01);
+        ema.update(10.0);
+        assert_eq!(ema.value(), 10.0);
+        for _ in 0..10_000 {
+            ema.update(2.0);
+        }
+        assert!((ema.value() - 2.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn glucose_restarts_after_bad_lbds() {
+        let mut r = Restarts::default();
+        for _ in 0..1000 {
+            r.on_conflict(RestartPolicy::Glucose, 5, 100);
+        }
+        r.restarted();
+        assert!(!r.should_restart(RestartPolicy::Glucose));
+        for _ in 0..60 {
+            r.on_conflict(RestartPolicy::Glucose, 30, 100);
+        }
+        assert!(r.should_restart(RestartPolicy::Glucose));
+    }
+}

@@ -1,0 +1,30 @@
+//! Search statistics.
+
+use std::time::Duration;
+
+/// Counters of one solver, accumulated over all `solve` calls.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// Decisions made.
+    pub decisions: u64,
+    /// Literals assigned by unit propagation.
+    pub propagations: u64,
+    /// Conflicts met.
+    pub conflicts: u64,
+    /// Backtracks (DPLL: flipped decisions; CDCL: backjumps).
+    pub backtracks: u64,
+    /// Pure literals assigned (DPLL).
+    pub pure_literals: u64,
+    /// Restarts (CDCL).
+    pub restarts: u64,
+    /// Clauses learnt (CDCL).
+    pub learnt_clauses: u64,
+    /// Literals removed from learnt clauses by minimisation.
+    pub minimized_literals: u64,
+    /// Learnt-clause database reductions.
+    pub reductions: u64,
+    /// Learnt clauses deleted by reductions.
+    pub deleted_clauses: u64,
+    /// Time spent in `solve`.
+    pub solve_time: Duration,
+}
