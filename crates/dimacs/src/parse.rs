@@ -117,7 +117,7 @@ fn parse_text<R: Read>(
     opts: &ParseOptions,
 ) -> Result<Parsed, Error> {
     let mut sc = Scanner::new(reader);
-    let header = read_header(&mut sc, name)?;
+    let header = read_header(&mut sc, name).map_err(|e| read_error_first(&mut sc, name, e))?;
     // Reserve by the header, capped by what the input can hold: each clause
     // and each literal takes at least two bytes.
     let room = size.unwrap_or(1 << 20) / 2;
@@ -126,7 +126,8 @@ fn parse_text<R: Read>(
     let mut cnf = Cnf::with_capacity(clauses, lits);
     cnf.ensure_vars(header.vars as usize);
     let mut warnings = Vec::new();
-    read_clauses(&mut sc, name, &header, &mut cnf, &mut warnings)?;
+    read_clauses(&mut sc, name, &header, &mut cnf, &mut warnings)
+        .map_err(|e| read_error_first(&mut sc, name, e))?;
     if let Some(err) = sc.take_io_error() {
         let (line, col) = sc.position();
         return Err(Error::new(name, line, col, ErrorKind::Io(err)));
@@ -157,6 +158,18 @@ fn parse_text<R: Read>(
     })
 }
 
+/// A read error (truncated or corrupt compressed data) explains any syntax
+/// error found at the point where the input stopped, so it wins over `err`.
+fn read_error_first<R: Read>(sc: &mut Scanner<R>, name: &str, err: Error) -> Error {
+    match sc.take_io_error() {
+        Some(io) => {
+            let (line, col) = sc.position();
+            Error::new(name, line, col, ErrorKind::Io(io))
+        }
+        None => err,
+    }
+}
+
 /// Skips comments up to the `p cnf` line and parses it.
 fn read_header<R: Read>(sc: &mut Scanner<R>, name: &str) -> Result<Header, Error> {
     loop {
@@ -164,12 +177,7 @@ fn read_header<R: Read>(sc: &mut Scanner<R>, name: &str) -> Result<Header, Error
         let (line, col) = sc.position();
         let fail = |kind| Err(Error::new(name, line, col, kind));
         match next {
-            None | Some(b'%') => {
-                if let Some(err) = sc.take_io_error() {
-                    return fail(ErrorKind::Io(err));
-                }
-                return fail(ErrorKind::MissingHeader);
-            }
+            None | Some(b'%') => return fail(ErrorKind::MissingHeader),
             Some(b'c') => sc.skip_line(),
             Some(b'p') if sc.peek_token() == b"p" => {
                 sc.take_token();

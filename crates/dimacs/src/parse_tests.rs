@@ -389,3 +389,12 @@ fn positions_are_right_past_buffer_boundaries() {
         "<string>:200002:5: expected an integer literal, found `y`"
     );
 }
+
+#[test]
+fn error_truncated_gzip_is_an_io_error_not_a_syntax_error() {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(b"p cnf 2 1\n1 2 0\n").unwrap();
+    let data = enc.finish().unwrap();
+    let e = parse_reader(&data[..data.len() / 2], "t.gz", &ParseOptions::default()).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::Io(_)), "{e}");
+}

@@ -1,0 +1,204 @@
+//! Runs the `satoku` binary on bad input: the malformed corpus, random
+//! binary junk and truncated files must give exit code 2 and a
+//! `satoku: error: path:line:col: message` line, never a panic.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn satoku(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_satoku"))
+        .args(args)
+        .output()
+        .expect("runs satoku")
+}
+
+fn satoku_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs satoku");
+    // The child may stop reading early (a parse error): ignore a broken pipe.
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn cnf_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cnf")
+}
+
+/// Exit code 2, one error line, no panic.
+fn assert_bad_input(out: &Output, what: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+    assert!(!err.contains("panicked"), "{what}: {err}");
+    assert!(err.starts_with("satoku: error: "), "{what}: {err}");
+}
+
+#[test]
+fn malformed_corpus_exits_2_with_the_documented_message() {
+    let dir = cnf_dir().join("malformed");
+    let tsv = std::fs::read_to_string(dir.join("EXPECTED.tsv")).unwrap();
+    let mut checked = 0;
+    for line in tsv.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (name, mode, message) = (fields[0], fields[1], fields[2]);
+        let path = dir.join(name);
+        let path = path.to_str().unwrap();
+        let out = if mode == "strict" {
+            let lenient = satoku(&["info", path]);
+            assert_eq!(
+                lenient.status.code(),
+                Some(0),
+                "{name}: {}",
+                stderr(&lenient)
+            );
+            assert!(stderr(&lenient).contains(": warning: "), "{name}");
+            satoku(&["info", "--strict", path])
+        } else {
+            satoku(&["info", path])
+        };
+        assert_bad_input(&out, name);
+        assert_eq!(stderr(&out), format!("satoku: error: {path}:{message}\n"));
+        checked += 1;
+    }
+    assert!(checked >= 20);
+}
+
+#[test]
+fn convert_rejects_malformed_input_and_leaves_no_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("out.cnf");
+    let input = cnf_dir().join("malformed/literal-too-large.cnf");
+    let out = satoku(&[
+        "convert",
+        input.to_str().unwrap(),
+        out_path.to_str().unwrap(),
+    ]);
+    assert_bad_input(&out, "convert");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn random_junk_exits_2_without_panicking() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    for round in 0..40 {
+        let len = rng.gen_range(0..300);
+        // A leading byte that is no token start: otherwise junk may be valid
+        // (a `%` ends the input, a `c` starts a comment).
+        let mut junk: Vec<u8> = std::iter::once(0xff)
+            .chain((0..len).map(|_| rng.gen()))
+            .collect();
+        if round % 2 == 1 {
+            // Junk after a valid header reaches the clause loop.
+            junk.splice(0..0, b"p cnf 5 3\n".iter().copied());
+        }
+        let out = satoku_stdin(&["info", "-"], &junk);
+        assert_bad_input(&out, &format!("junk round {round}"));
+        assert!(stderr(&out).starts_with("satoku: error: <stdin>:"));
+    }
+}
+
+#[test]
+fn truncated_files_never_panic() {
+    let text = std::fs::read(cnf_dir().join("sat/queens-8.cnf")).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&text).unwrap();
+    let gz = gz.finish().unwrap();
+    let mut xz = xz2::write::XzEncoder::new(Vec::new(), 6);
+    xz.write_all(&text).unwrap();
+    let xz = xz.finish().unwrap();
+    for data in [&text, &gz, &xz] {
+        for cut in [1, 2, 5, 7, data.len() / 3, data.len() / 2, data.len() - 1] {
+            let out = satoku_stdin(&["info", "--strict", "-"], &data[..cut]);
+            let err = stderr(&out);
+            assert!(!err.contains("panicked"), "cut {cut}: {err}");
+            assert!(
+                matches!(out.status.code(), Some(0) | Some(2)),
+                "cut {cut}: {err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn reads_stdin_and_compressed_files() {
+    let text = b"c via stdin\np cnf 3 2\n1 -2 0\n3 0\n";
+    let out = satoku_stdin(&["info", "-"], text);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let info = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        info.contains("3 variables (3 used), 2 clauses, 3 literals"),
+        "{info}"
+    );
+
+    // convert to .gz and .xz, read back, and compare canonical text.
+    let dir = tempfile::tempdir().unwrap();
+    let src = cnf_dir().join("sat/hand-layout.cnf");
+    let plain = dir.path().join("a.cnf");
+    satoku(&["convert", src.to_str().unwrap(), plain.to_str().unwrap()]);
+    for ext in ["gz", "xz"] {
+        let packed = dir.path().join(format!("a.cnf.{ext}"));
+        let again = dir.path().join(format!("b-{ext}.cnf"));
+        let out = satoku(&["convert", src.to_str().unwrap(), packed.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let out = satoku(&["convert", packed.to_str().unwrap(), again.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(
+            std::fs::read(&plain).unwrap(),
+            std::fs::read(&again).unwrap()
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(&plain).unwrap(),
+        "p cnf 4 4\n1 2 0\n-1 3 0\n-2 4 0\n-3 -4 1 0\n"
+    );
+}
+
+#[test]
+fn gen_output_says_how_to_regenerate_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.cnf");
+    let out = satoku(
+        &[
+            "gen",
+            "ksat",
+            "--vars",
+            "30",
+            "--clauses",
+            "90",
+            "--seed",
+            "5",
+            "-o",
+        ]
+        .iter()
+        .copied()
+        .chain([path.to_str().unwrap()])
+        .collect::<Vec<_>>(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let command = text
+        .lines()
+        .find_map(|l| l.strip_prefix("c satoku "))
+        .expect("a regenerate line");
+    let args: Vec<&str> = command.split_whitespace().collect();
+    let again = satoku(&args);
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+}
+
+#[test]
+fn gen_rejects_impossible_sizes() {
+    let out = satoku(&["gen", "ksat", "--vars", "2", "--clauses", "3", "-k", "3"]);
+    assert_bad_input(&out, "k > vars");
+}
