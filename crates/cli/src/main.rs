@@ -4,12 +4,15 @@
 //! its own module with an `Args` struct and a `run(args) -> Result<ExitCode>`.
 //! This binary is the only satoku crate that prints or exits.
 
+mod check;
 mod convert;
 mod exit;
 mod gen;
 mod info;
 mod input;
 mod output;
+mod solve;
+mod stdout;
 
 use std::process::ExitCode;
 
@@ -25,6 +28,10 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Solve a DIMACS CNF file (SAT-competition output, exit 10/20/0).
+    Solve(solve::Args),
+    /// Check a model (solver output with `v` lines) against a DIMACS file.
+    Check(check::Args),
     /// Print a DIMACS file's counts, clause lengths and parse speed.
     Info(info::Args),
     /// Rewrite a DIMACS file in canonical form (gzip/xz by extension).
@@ -35,6 +42,8 @@ enum Command {
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Check(args) => check::run(args),
         Command::Info(args) => info::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Gen(args) => gen::run(args),
