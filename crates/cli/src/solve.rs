@@ -27,30 +27,11 @@ use crate::stdout::{Stdout, MAX_LINE};
 pub struct Args {
     /// DIMACS CNF file (`-` for stdin; gzip and xz are detected).
     pub file: PathBuf,
-    /// Search algorithm.
-    #[arg(long, value_enum, default_value_t = AlgorithmArg::Cdcl)]
-    pub algorithm: AlgorithmArg,
-    /// Decision heuristic.
-    #[arg(long, value_enum, default_value_t = HeuristicArg::Vsids)]
-    pub heuristic: HeuristicArg,
-    /// Turn off pure-literal elimination (DPLL).
-    #[arg(long)]
-    pub no_pure_literals: bool,
-    /// Restart policy (CDCL).
-    #[arg(long, value_enum, default_value_t = RestartArg::Glucose)]
-    pub restart: RestartArg,
-    /// Keep every learnt clause (CDCL).
-    #[arg(long)]
-    pub no_reduce: bool,
+    #[command(flatten)]
+    pub solver: SolverOptions,
     /// Give up after this many seconds (decimals allowed): `s UNKNOWN`.
     #[arg(long, value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
-    /// Give up after this many conflicts: `s UNKNOWN`.
-    #[arg(long)]
-    pub conflicts: Option<u64>,
-    /// Give up after this many decisions: `s UNKNOWN`.
-    #[arg(long)]
-    pub decisions: Option<u64>,
     /// Print no `c` lines.
     #[arg(long, short)]
     pub quiet: bool,
@@ -69,6 +50,32 @@ pub struct Args {
     /// Treat DIMACS warnings (clause count mismatch, open last clause) as errors.
     #[arg(long)]
     pub strict: bool,
+}
+
+/// Engine options shared by `satoku solve` and `satoku bench`.
+#[derive(clap::Args, Debug)]
+pub struct SolverOptions {
+    /// Search algorithm.
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Cdcl)]
+    pub algorithm: AlgorithmArg,
+    /// Decision heuristic.
+    #[arg(long, value_enum, default_value_t = HeuristicArg::Vsids)]
+    pub heuristic: HeuristicArg,
+    /// Turn off pure-literal elimination (DPLL).
+    #[arg(long)]
+    pub no_pure_literals: bool,
+    /// Restart policy (CDCL).
+    #[arg(long, value_enum, default_value_t = RestartArg::Glucose)]
+    pub restart: RestartArg,
+    /// Keep every learnt clause (CDCL).
+    #[arg(long)]
+    pub no_reduce: bool,
+    /// Give up after this many conflicts: `s UNKNOWN`.
+    #[arg(long)]
+    pub conflicts: Option<u64>,
+    /// Give up after this many decisions: `s UNKNOWN`.
+    #[arg(long)]
+    pub decisions: Option<u64>,
 }
 
 /// `--algorithm` values.
@@ -106,7 +113,7 @@ pub enum RestartArg {
     Never,
 }
 
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let secs: f64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number of seconds"))?;
@@ -118,7 +125,7 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-impl Args {
+impl SolverOptions {
     /// The engine configuration these flags ask for.
     pub fn config(&self) -> SolverConfig {
         SolverConfig {
@@ -150,7 +157,7 @@ impl Args {
 /// Runs `satoku solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let mut config = args.config();
+    let mut config = args.solver.config();
     if args.proof.is_some() && config.algorithm != Algorithm::Cdcl {
         return Err(
             BadInput("--proof needs --algorithm cdcl (DPLL learns nothing to log)".into()).into(),
