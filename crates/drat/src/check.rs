@@ -10,8 +10,8 @@
 //! never undone: deleting a unit clause or the reason of a root assignment is
 //! ignored, as drat-trim does by default.
 //!
-//! Proof variables beyond the formula's (extension variables, from RAT
-//! definitions) get internal indices in order of appearance, so memory grows
+//! Proof variables beyond those the formula uses (extension variables, from
+//! RAT definitions) get internal indices in order of appearance, so memory grows
 //! with the number of distinct variables read, never with a literal's
 //! magnitude.
 
@@ -66,21 +66,24 @@ pub struct Checker {
 }
 
 impl Checker {
-    /// A checker sized for `cnf`'s variables, with no clauses yet.
+    /// A checker sized for the variables `cnf` uses (not those its header
+    /// declares: a header may declare 2^31), with no clauses yet.
     pub fn new(cnf: &Cnf) -> Checker {
+        let used = cnf.clauses().flatten().map(|l| l.var().index() + 1).max();
+        let num_formula_vars = used.unwrap_or(0);
         let mut checker = Checker {
             db: ClauseDb::default(),
             watches: Vec::new(),
             trail: Trail::default(),
             marked: Vec::new(),
             num_vars: 0,
-            num_formula_vars: cnf.num_vars(),
+            num_formula_vars,
             extension_vars: HashMap::new(),
             clause_buf: Vec::new(),
             candidate_buf: Vec::new(),
             stats: Stats::default(),
         };
-        checker.grow(cnf.num_vars());
+        checker.grow(num_formula_vars);
         checker
     }
 

@@ -300,3 +300,11 @@ fn random_garbage_never_panics() {
         let _ = check(&full3(), &bytes[..], &CheckOptions::default());
     }
 }
+
+#[test]
+fn a_huge_declared_variable_count_allocates_nothing() {
+    let mut f = full3();
+    f.ensure_vars(satoku_formula::Var::MAX_DIMACS as usize);
+    let proof = format!("2147483647 0\n{RUP_PROOF}");
+    assert!(run(&f, proof.as_bytes()).is_verified());
+}
