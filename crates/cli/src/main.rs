@@ -5,6 +5,7 @@
 //! This binary is the only satoku crate that prints or exits.
 
 mod check;
+mod check_proof;
 mod convert;
 mod exit;
 mod gen;
@@ -32,6 +33,8 @@ enum Command {
     Solve(solve::Args),
     /// Check a model (solver output with `v` lines) against a DIMACS file.
     Check(check::Args),
+    /// Verify a DRAT proof (text or binary) that a DIMACS file is unsatisfiable.
+    CheckProof(check_proof::Args),
     /// Print a DIMACS file's counts, clause lengths and parse speed.
     Info(info::Args),
     /// Rewrite a DIMACS file in canonical form (gzip/xz by extension).
@@ -44,6 +47,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Check(args) => check::run(args),
+        Command::CheckProof(args) => check_proof::run(args),
         Command::Info(args) => info::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Gen(args) => gen::run(args),

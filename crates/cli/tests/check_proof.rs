@@ -1,0 +1,153 @@
+//! Runs `satoku check-proof` on a pigeonhole formula from `cnf/unsat` with
+//! DRAT proofs from the library solver: valid ones (text, binary) exit 0,
+//! broken ones exit 1 with the reason, malformed ones exit 2.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::{Arc, Mutex};
+
+use satoku_dimacs::ParseOptions;
+use satoku_formula::Cnf;
+use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
+
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `cnf/unsat/php-6-5.cnf`, or the same formula generated into `dir` when
+/// the corpus is absent.
+fn formula(dir: &Path) -> (PathBuf, Cnf) {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cnf/unsat/php-6-5.cnf");
+    let path = if corpus.exists() {
+        corpus
+    } else {
+        let path = dir.join("php-6-5.cnf");
+        let mut out = Vec::new();
+        satoku_dimacs::write_cnf(&satoku_gen::pigeonhole(5), &mut out).unwrap();
+        std::fs::write(&path, out).unwrap();
+        path
+    };
+    let cnf = satoku_dimacs::parse_path(&path, &ParseOptions::default())
+        .unwrap()
+        .cnf;
+    (path, cnf)
+}
+
+fn proof(cnf: &Cnf, format: ProofFormat) -> Vec<u8> {
+    let out = Shared::default();
+    let mut solver = Solver::new(SolverConfig::default());
+    solver.set_proof(Box::new(out.clone()), format).unwrap();
+    solver.ensure_vars(cnf.num_vars());
+    for clause in cnf {
+        solver.add_clause(clause);
+    }
+    assert_eq!(solver.solve(), SolveResult::Unsat);
+    solver.finish_proof().unwrap();
+    let bytes = out.0.lock().unwrap().clone();
+    bytes
+}
+
+fn check_proof(cnf_path: &Path, proof: &[u8], dir: &Path, extra: &[&str]) -> Output {
+    let proof_path = dir.join("proof.drat");
+    std::fs::write(&proof_path, proof).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_satoku"))
+        .arg("check-proof")
+        .arg(cnf_path)
+        .arg(&proof_path)
+        .args(extra)
+        .output()
+        .expect("runs satoku")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn valid_proofs_are_verified() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, cnf) = formula(dir.path());
+    for format in [ProofFormat::Text, ProofFormat::Binary] {
+        let out = check_proof(&path, &proof(&cnf, format), dir.path(), &[]);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{format:?}: {stdout}{}",
+            text(&out.stderr)
+        );
+        assert!(stdout.ends_with("s VERIFIED\n"), "{stdout}");
+        assert!(stdout.contains(" lemmas, "), "{stdout}");
+    }
+}
+
+#[test]
+fn broken_proofs_are_not_verified() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, cnf) = formula(dir.path());
+    let good = text(&proof(&cnf, ProofFormat::Text));
+    let lemma_lines: Vec<usize> = good
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('d'))
+        .map(|(i, _)| i)
+        .collect();
+    let half = lemma_lines[lemma_lines.len() / 2];
+
+    // A lemma in the middle replaced by the empty clause.
+    let mut lines: Vec<&str> = good.lines().collect();
+    lines[half] = "0";
+    let out = check_proof(&path, lines.join("\n").as_bytes(), dir.path(), &[]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.ends_with("s NOT VERIFIED\n"), "{stdout}");
+    let reason = format!("at line {} is neither RUP nor RAT: 0", half + 1);
+    assert!(stdout.contains(&reason), "{stdout}");
+
+    // The proof cut short.
+    let cut = good.lines().take(half).collect::<Vec<_>>().join("\n");
+    let out = check_proof(&path, cut.as_bytes(), dir.path(), &[]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("does not derive the empty clause"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn malformed_proofs_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = formula(dir.path());
+    let out = check_proof(&path, b"c a comment\n1 x 0\n", dir.path(), &[]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("satoku: error: "), "{stderr}");
+    assert!(stderr.contains("line 2: unexpected `x`"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+
+    // A deletion of a missing clause: a warning, or under --strict an error.
+    let out = check_proof(&path, b"d 1 2 3 4 0\n", dir.path(), &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("ignored 1 deletions"));
+    let out = check_proof(&path, b"d 1 2 3 4 0\n", dir.path(), &["--strict"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+
+    let missing = Command::new(env!("CARGO_BIN_EXE_satoku"))
+        .arg("check-proof")
+        .arg(&path)
+        .arg(dir.path().join("no-such-proof"))
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+}
