@@ -4,6 +4,7 @@
 //! its own module with an `Args` struct and a `run(args) -> Result<ExitCode>`.
 //! This binary is the only satoku crate that prints or exits.
 
+mod bench;
 mod check;
 mod check_proof;
 mod convert;
@@ -41,6 +42,10 @@ enum Command {
     Convert(convert::Args),
     /// Generate a formula (random k-SAT, pigeonhole, queens, colouring).
     Gen(gen::Args),
+    /// Run a solver over instance sets: check answers and models, PAR-2, CSV.
+    Bench(bench::Args),
+    /// Draw a cactus plot (SVG) from `bench --csv` files.
+    BenchPlot(bench::PlotArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -51,6 +56,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Info(args) => info::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Gen(args) => gen::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::BenchPlot(args) => bench::run_plot(args),
     }
 }
 

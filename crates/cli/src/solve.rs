@@ -117,7 +117,7 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let secs: f64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if !secs.is_finite() || secs < 0.0 || secs > 1e9 {
+    if !secs.is_finite() || !(0.0..=1e9).contains(&secs) {
         return Err(format!(
             "`{text}` is not a number of seconds between 0 and 1e9"
         ));

@@ -1,0 +1,138 @@
+//! The expectations file: `relative_path<TAB>SAT|UNSAT|UNKNOWN`, one row a
+//! line, an optional header line, blank and `#` lines skipped.
+//!
+//! Paths are relative to the TSV's folder; an instance matches the longest
+//! key that is a suffix of its path, compared component by component, so
+//! `../shared/cnf/satlib/uf20-91/uf20-01.cnf` finds `satlib/uf20-91/uf20-01.cnf`
+//! wherever the bench was started.
+
+use std::collections::HashMap;
+use std::path::{Component, Path};
+
+use super::outcome::Answer;
+use crate::exit::BadInput;
+
+/// Expected answers keyed by `/`-separated relative path.
+#[derive(Debug, Default)]
+pub struct Expected {
+    by_path: HashMap<String, Answer>,
+}
+
+impl Expected {
+    /// Parses the TSV text; `name` is used in error messages.
+    pub fn parse(text: &str, name: &str) -> Result<Expected, BadInput> {
+        let mut by_path = HashMap::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim_end_matches('\r');
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fail = |msg: String| BadInput(format!("{name}:{}: {msg}", i + 1));
+            let mut cols = line.split('\t');
+            let (Some(path), Some(answer)) = (cols.next(), cols.next()) else {
+                return Err(fail("expected `path<TAB>SAT|UNSAT|UNKNOWN`".into()));
+            };
+            let Some(answer) = Answer::from_name(answer.trim()) else {
+                if i == 0 {
+                    continue; // the header line
+                }
+                return Err(fail(format!("`{answer}` is not SAT, UNSAT or UNKNOWN")));
+            };
+            let key = normalize(Path::new(path.trim()));
+            if key.is_empty() {
+                return Err(fail("empty path".into()));
+            }
+            if by_path.insert(key, answer).is_some_and(|old| old != answer) {
+                return Err(fail(format!(
+                    "`{path}` is listed twice with different answers"
+                )));
+            }
+        }
+        Ok(Expected { by_path })
+    }
+
+    /// Reads and parses the TSV at `path`.
+    pub fn read(path: &Path) -> anyhow::Result<Expected> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|err| BadInput(format!("{}: {err}", path.display())))?;
+        Ok(Expected::parse(&text, &path.display().to_string())?)
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.by_path.len()
+    }
+
+    /// The expected answer of the instance at `path`: the longest matching suffix.
+    pub fn lookup(&self, path: &Path) -> Option<Answer> {
+        let parts = components(path);
+        (0..parts.len()).find_map(|start| self.by_path.get(&parts[start..].join("/")).copied())
+    }
+}
+
+/// The normal components of `path` (`.` and `..` dropped).
+fn components(path: &Path) -> Vec<String> {
+    path.components()
+        .filter_map(|c| match c {
+            Component::Normal(s) => Some(s.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn normalize(path: &Path) -> String {
+    components(path).join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TSV: &str = "relative_path\texpected\n\
+        satlib/uf20-91/uf20-01.cnf\tSAT\n\
+        satlib/uuf50-218/uuf50-01.cnf\tUNSAT\r\n\
+        \n\
+        # a comment\n\
+        hust/x.cnf\tUNKNOWN\n\
+        industrial/bmc-ibm-6.cnf.xz\tSAT\n\
+        x.cnf\tUNSAT\n";
+
+    #[test]
+    fn rows_are_found_by_suffix() {
+        let exp = Expected::parse(TSV, "e.tsv").unwrap();
+        assert_eq!(exp.len(), 5);
+        let at = |p: &str| exp.lookup(Path::new(p));
+        assert_eq!(
+            at("../shared/cnf/satlib/uf20-91/uf20-01.cnf"),
+            Some(Answer::Sat)
+        );
+        assert_eq!(
+            at("/abs/satlib/uuf50-218/uuf50-01.cnf"),
+            Some(Answer::Unsat)
+        );
+        assert_eq!(at("./industrial/bmc-ibm-6.cnf.xz"), Some(Answer::Sat));
+        assert_eq!(at("cnf/hust/x.cnf"), Some(Answer::Unknown));
+        // The longest key wins over the bare file name.
+        assert_eq!(at("a/x.cnf"), Some(Answer::Unsat));
+        assert_eq!(at("uf20-01.cnf"), None);
+        assert_eq!(at("other/uf20-91/uf20-01.cnf"), None);
+    }
+
+    #[test]
+    fn bad_rows_are_bad_input_with_a_line() {
+        let err = Expected::parse("a.cnf\tSAT\nb.cnf\tMAYBE\n", "e.tsv").unwrap_err();
+        assert_eq!(err.0, "e.tsv:2: `MAYBE` is not SAT, UNSAT or UNKNOWN");
+        let err = Expected::parse("a.cnf\tSAT\nb.cnf\n", "e.tsv").unwrap_err();
+        assert!(err.0.starts_with("e.tsv:2: expected"), "{}", err.0);
+        let err = Expected::parse("a.cnf\tSAT\n./a.cnf\tUNSAT\n", "e.tsv").unwrap_err();
+        assert!(err.0.contains("twice"), "{}", err.0);
+    }
+
+    #[test]
+    fn the_shared_expectations_parse() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/cnf/expected.tsv");
+        if let Ok(exp) = Expected::read(&path) {
+            assert!(exp.len() > 4000);
+        }
+    }
+}
