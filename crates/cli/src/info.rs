@@ -46,9 +46,16 @@ fn bucket(len: usize) -> (usize, usize) {
 
 fn stats(cnf: &Cnf) -> Stats {
     let mut s = Stats::default();
+    // Sized by the variables used, not declared: a header may declare 2^31.
+    let max_var = cnf
+        .clauses()
+        .flatten()
+        .map(|lit| lit.var().index() + 1)
+        .max()
+        .unwrap_or(0);
     // stamp[lit code] = 1 + index of the last clause holding the literal.
-    let mut stamp = vec![0u32; 2 * cnf.num_vars()];
-    let mut used = vec![false; cnf.num_vars()];
+    let mut stamp = vec![0u32; 2 * max_var];
+    let mut used = vec![false; max_var];
     for (i, clause) in cnf.clauses().enumerate() {
         let mark = i as u32 + 1;
         let (mut dup, mut taut) = (0, false);

@@ -198,6 +198,18 @@ fn gen_output_says_how_to_regenerate_it() {
 }
 
 #[test]
+fn huge_declared_counts_are_cheap() {
+    let out = satoku_stdin(&["info", "-"], b"p cnf 2147483647 4000000000\n1 -2 0\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let info = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        info.contains("2147483647 variables (2 used), 1 clauses"),
+        "{info}"
+    );
+    assert!(stderr(&out).contains("header declares 4000000000 clauses but 1 were read"));
+}
+
+#[test]
 fn gen_rejects_impossible_sizes() {
     let out = satoku(&["gen", "ksat", "--vars", "2", "--clauses", "3", "-k", "3"]);
     assert_bad_input(&out, "k > vars");
