@@ -90,3 +90,44 @@ where
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compression_follows_the_extension() {
+        assert_eq!(
+            Compression::for_path(Path::new("a.cnf.gz")),
+            Compression::Gzip
+        );
+        assert_eq!(Compression::for_path(Path::new("a.xz")), Compression::Xz);
+        assert_eq!(Compression::for_path(Path::new("a.cnf")), Compression::None);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_neither_output_nor_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("out.cnf");
+        fs::write(&target, "old\n").unwrap();
+        let result = write_file(&target, |w| {
+            w.write_all(b"p cnf 1 1\n")?;
+            Err(io::Error::other("disk on fire"))
+        });
+        assert!(result.is_err());
+        assert_eq!(fs::read_to_string(&target).unwrap(), "old\n");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn writes_plain_gzip_and_xz() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["a.cnf", "a.cnf.gz", "a.cnf.xz"] {
+            let target = dir.path().join(name);
+            write_file(&target, |w| w.write_all(b"p cnf 0 0\n")).unwrap();
+            let parsed = satoku_dimacs::parse_path(&target, &Default::default()).unwrap();
+            assert_eq!(parsed.cnf.num_clauses(), 0);
+        }
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 3);
+    }
+}

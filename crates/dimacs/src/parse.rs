@@ -56,7 +56,14 @@ pub fn parse_path(path: &Path, opts: &ParseOptions) -> Result<Parsed, Error> {
     let name = path.display().to_string();
     let io_error = |err| Error::new(&name, 0, 0, ErrorKind::Io(err));
     let file = File::open(path).map_err(io_error)?;
-    let size = file.metadata().map_err(io_error)?.len();
+    let meta = file.metadata().map_err(io_error)?;
+    if meta.is_dir() {
+        return Err(io_error(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "is a directory",
+        )));
+    }
+    let size = meta.len();
     parse_any(file, &name, Some(size), opts)
 }
 

@@ -312,6 +312,13 @@ fn error_io_names_the_file() {
 }
 
 #[test]
+fn error_directory_is_an_io_error_without_position() {
+    let dir = std::env::temp_dir();
+    let e = parse_path(&dir, &ParseOptions::default()).unwrap_err();
+    assert_eq!(e.to_string(), format!("{}: is a directory", dir.display()));
+}
+
+#[test]
 fn error_corrupt_gzip_is_an_io_error() {
     let data = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xff, 0xff, 0xff];
     let e = parse_reader(&data[..], "z.gz", &ParseOptions::default()).unwrap_err();
