@@ -35,7 +35,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let result = solver.solve();
     solver.finish_proof()?;
     let solve_time = start.elapsed();
-    println!("solve: {} in {:.3} s", result.status(), solve_time.as_secs_f64());
+    println!(
+        "solve: {} in {:.3} s",
+        result.status(),
+        solve_time.as_secs_f64()
+    );
     if result != SolveResult::Unsat {
         return Ok(());
     }
@@ -44,8 +48,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start = Instant::now();
     let verdict = check(&cnf, File::open(&proof_path)?, &CheckOptions::default())?;
     let check_time = start.elapsed();
-    println!("proof: {} ({bytes} bytes, {format:?})", proof_path.display());
-    println!("check: {} in {:.3} s", verdict.outcome, check_time.as_secs_f64());
+    println!(
+        "proof: {} ({bytes} bytes, {format:?})",
+        proof_path.display()
+    );
+    println!(
+        "check: {} in {:.3} s",
+        verdict.outcome,
+        check_time.as_secs_f64()
+    );
     println!("stats: {:?}", verdict.stats);
     Ok(())
 }

@@ -58,6 +58,9 @@ pub struct Checker {
     num_formula_vars: usize,
     /// Proof variable index to internal index, for extension variables.
     extension_vars: HashMap<u32, u32>,
+    /// Live clauses, and clauses deleted since watch lists were last purged.
+    num_live: usize,
+    num_deleted_unpurged: usize,
     /// Scratch: a lemma or deletion in internal literals.
     clause_buf: Vec<Lit>,
     /// Scratch: a RAT candidate's literals.
@@ -79,6 +82,8 @@ impl Checker {
             num_vars: 0,
             num_formula_vars,
             extension_vars: HashMap::new(),
+            num_live: 0,
+            num_deleted_unpurged: 0,
             clause_buf: Vec::new(),
             candidate_buf: Vec::new(),
             stats: Stats::default(),
@@ -158,7 +163,21 @@ impl Checker {
             return DeleteResult::Unit;
         }
         self.db.delete(id);
+        self.num_live -= 1;
+        self.num_deleted_unpurged += 1;
+        if self.num_deleted_unpurged > 1000 && self.num_deleted_unpurged > self.num_live / 2 {
+            self.purge_watches();
+        }
         DeleteResult::Deleted
+    }
+
+    /// Drops the watchers of deleted clauses. Propagation drops them lazily,
+    /// but only those it opens: a watcher whose blocker stays true would stay.
+    fn purge_watches(&mut self) {
+        for ws in &mut self.watches {
+            ws.retain(|w| !self.db.is_deleted(w.clause));
+        }
+        self.num_deleted_unpurged = 0;
     }
 
     /// The internal literal of proof literal `lit`, making room for a new
@@ -192,6 +211,7 @@ impl Checker {
         let trail = &self.trail;
         lits.sort_by_key(|&l| (!trail.is_true(l), trail.is_false(l)));
         let id = self.db.add(lits);
+        self.num_live += 1;
         match lits[..] {
             [] => return true,
             [first, ..] if self.trail.is_false(first) => return true,
@@ -264,7 +284,10 @@ impl Checker {
         let level = self.trail.len();
         let mut candidate = std::mem::take(&mut self.candidate_buf);
         let mut all_rup = true;
-        for id in self.db.ids() {
+        let mut next = 0;
+        while next < self.db.end() {
+            let id = next;
+            next = self.db.next(id);
             if self.db.is_deleted(id) || !self.db.clause(id).contains(&!pivot) {
                 continue;
             }

@@ -308,3 +308,20 @@ fn a_huge_declared_variable_count_allocates_nothing() {
     let proof = format!("2147483647 0\n{RUP_PROOF}");
     assert!(run(&f, proof.as_bytes()).is_verified());
 }
+
+#[test]
+fn many_deletions_purge_watch_lists_without_losing_live_clauses() {
+    // 1500 added-then-deleted clauses trigger the watch-list purge.
+    let mut proof = String::new();
+    for i in 0..1500 {
+        proof.push_str(&format!("-1 {} 0\nd {} -1 0\n", i + 4, i + 4));
+    }
+    proof.push_str(RUP_PROOF);
+    let verdict = run(&full3(), proof.as_bytes());
+    assert_eq!(
+        verdict.outcome,
+        Outcome::Verified(Refutation::Lemma { index: 1503 })
+    );
+    assert_eq!(verdict.stats.num_deletions, 1501);
+    assert_eq!(verdict.stats.num_missing_deletions, 0);
+}

@@ -1,57 +1,46 @@
 //! The clause set: an arena of literals and an index to find a clause by its
 //! literals when the proof deletes it.
 //!
-//! Clause `id` is `lits[start..start + len]` of its [`ClauseRef`]. Clauses
-//! are stored without duplicate literals, so two clauses are the same set
-//! exactly when they have the same length and one's literals are all in the
-//! other. The index hashes a clause order-independently (a wrapping sum of
-//! mixed literal codes) and chains clauses of equal hash through `next_same`.
-//! Deleted clauses keep their arena space; watchers of a deleted clause are
-//! dropped lazily, when propagation next visits them.
+//! ```text
+//! arena: ... | header | lit 0 | lit 1 | ... | lit len-1 | header | ...
+//!              ^ ClauseId          header = Lit::from_code(len << 1 | deleted)
+//! ```
+//!
+//! A clause is addressed by the arena offset of its header, so propagation
+//! reaches a clause's literals with one memory access. Clauses are stored
+//! without duplicate literals, so two clauses are the same set exactly when
+//! they have the same length and one's literals are all in the other. The
+//! index hashes a clause order-independently (a wrapping sum of mixed
+//! literal codes). Deleted clauses keep their arena space; watchers of a
+//! deleted clause are dropped lazily, when propagation next visits them.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use satoku_formula::Lit;
 
-/// Index of a clause in the [`ClauseDb`].
+/// Arena offset of a clause's header.
 pub type ClauseId = usize;
 
-/// "No clause": the end of a hash chain, or the reason of a decision.
+/// "No clause": the reason of a decision or an assumption.
 pub const NO_CLAUSE: ClauseId = usize::MAX;
-
-/// Where a clause lives in the arena.
-#[derive(Clone, Copy, Debug)]
-pub struct ClauseRef {
-    start: usize,
-    len: usize,
-    deleted: bool,
-}
 
 /// Clauses plus the deletion index.
 #[derive(Default)]
 pub struct ClauseDb {
-    lits: Vec<Lit>,
-    clauses: Vec<ClauseRef>,
-    /// The next clause with the same hash, or [`NO_CLAUSE`].
-    next_same: Vec<ClauseId>,
-    /// Hash to the most recently added live clause with that hash.
-    index: HashMap<u64, ClauseId, BuildHasherDefault<IdentityHasher>>,
+    arena: Vec<Lit>,
+    /// Hash to the live clauses with that hash.
+    index: HashMap<u64, Vec<ClauseId>, BuildHasherDefault<IdentityHasher>>,
 }
 
 impl ClauseDb {
-    /// Stores `lits` (which must hold no duplicate literal) as a new live clause.
+    /// Stores `lits` (which must hold no duplicate literal, and fewer than
+    /// 2^31) as a new live clause.
     pub fn add(&mut self, lits: &[Lit]) -> ClauseId {
-        let id = self.clauses.len();
-        self.clauses.push(ClauseRef {
-            start: self.lits.len(),
-            len: lits.len(),
-            deleted: false,
-        });
-        self.lits.extend_from_slice(lits);
-        let head = self.index.entry(hash(lits)).or_insert(NO_CLAUSE);
-        self.next_same.push(*head);
-        *head = id;
+        let id = self.arena.len();
+        self.arena.push(Lit::from_code((lits.len() as u32) << 1));
+        self.arena.extend_from_slice(lits);
+        self.index.entry(hash(lits)).or_default().push(id);
         id
     }
 
@@ -59,64 +48,60 @@ impl ClauseDb {
     /// duplicates and be exactly the literals marked in `marked` (indexed by
     /// literal code).
     pub fn find(&self, lits: &[Lit], marked: &[bool]) -> Option<ClauseId> {
-        let mut id = *self.index.get(&hash(lits))?;
-        while id != NO_CLAUSE {
+        let same_hash = self.index.get(&hash(lits))?;
+        same_hash.iter().rev().copied().find(|&id| {
             let clause = self.clause(id);
-            if clause.len() == lits.len() && clause.iter().all(|l| marked[l.code()]) {
-                return Some(id);
-            }
-            id = self.next_same[id];
-        }
-        None
+            clause.len() == lits.len() && clause.iter().all(|l| marked[l.code()])
+        })
     }
 
-    /// Marks clause `id` deleted and unlinks it from the index.
+    /// Marks clause `id` deleted and removes it from the index.
     pub fn delete(&mut self, id: ClauseId) {
-        self.clauses[id].deleted = true;
+        self.arena[id] = Lit::from_code(self.arena[id].raw() | 1);
         let key = hash(self.clause(id));
-        let Some(head) = self.index.get_mut(&key) else {
-            return;
-        };
-        if *head == id {
-            *head = self.next_same[id];
-            if *head == NO_CLAUSE {
+        if let Some(same_hash) = self.index.get_mut(&key) {
+            if let Some(at) = same_hash.iter().position(|&other| other == id) {
+                same_hash.remove(at);
+            }
+            if same_hash.is_empty() {
                 self.index.remove(&key);
             }
-            return;
         }
-        let mut prev = *head;
-        while self.next_same[prev] != NO_CLAUSE {
-            if self.next_same[prev] == id {
-                self.next_same[prev] = self.next_same[id];
-                return;
-            }
-            prev = self.next_same[prev];
-        }
+    }
+
+    #[inline]
+    fn len(&self, id: ClauseId) -> usize {
+        (self.arena[id].raw() >> 1) as usize
     }
 
     /// The literals of clause `id`.
     #[inline]
     pub fn clause(&self, id: ClauseId) -> &[Lit] {
-        let c = self.clauses[id];
-        &self.lits[c.start..c.start + c.len]
+        &self.arena[id + 1..id + 1 + self.len(id)]
     }
 
     /// The literals of clause `id`, for reordering by propagation.
     #[inline]
     pub fn clause_mut(&mut self, id: ClauseId) -> &mut [Lit] {
-        let c = self.clauses[id];
-        &mut self.lits[c.start..c.start + c.len]
+        let len = self.len(id);
+        &mut self.arena[id + 1..id + 1 + len]
     }
 
     /// Whether clause `id` was deleted.
     #[inline]
     pub fn is_deleted(&self, id: ClauseId) -> bool {
-        self.clauses[id].deleted
+        self.arena[id].raw() & 1 == 1
     }
 
-    /// Every clause id ever added (deleted ones included).
-    pub fn ids(&self) -> std::ops::Range<ClauseId> {
-        0..self.clauses.len()
+    /// The end of the arena: clause ids run from 0, each followed by
+    /// [`ClauseDb::next`], up to here (deleted clauses included).
+    pub fn end(&self) -> ClauseId {
+        self.arena.len()
+    }
+
+    /// The id of the clause stored after clause `id`.
+    pub fn next(&self, id: ClauseId) -> ClauseId {
+        id + 1 + self.len(id)
     }
 }
 
@@ -186,7 +171,7 @@ mod tests {
         let other = lits(&[1, 2]);
         assert_eq!(db.find(&other, &marks(&other)), None);
         assert_eq!(db.clause(c), &lits(&[1, -2])[..]);
-        assert_eq!(db.ids().len(), 3);
+        assert_eq!((db.next(a), db.next(b), db.next(c)), (b, c, db.end()));
     }
 
     #[test]
