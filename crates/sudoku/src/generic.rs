@@ -3,10 +3,12 @@
 //! A cell's candidates are the digits its row, column and block do not use,
 //! one bit per digit (`u32`, bit `d - 1`). Propagation repeats naked singles
 //! (a cell with one candidate) and hidden singles (a digit with one place in
-//! a unit) until neither applies; a cell with no candidate or a unit that can
+//! a unit) and locked candidates (a digit confined to one line of a block, or
+//! to one block of a line, leaves the rest of the other) until none applies; a cell with no candidate or a unit that can
 //! no longer place a digit is a contradiction. Then the search branches on a
-//! cell with the fewest candidates, digits lowest first, with an explicit
-//! stack of state copies. The 9x9 fast path is [`crate::fast9`]; this one is
+//! cell with the fewest candidates, digits lowest first, or on the places of
+//! a digit in a unit when that is a smaller choice, with an explicit stack of
+//! state copies. The 9x9 fast path is [`crate::fast9`]; this one is
 //! its cross-check and the rating's yardstick (it counts guesses).
 
 use crate::Grid;
@@ -20,6 +22,8 @@ const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 struct State {
     cells: [u8; MAX_CELLS],
     used: [u32; 3 * MAX_SIDE],
+    /// Digits removed from a cell by locked candidates.
+    banned: [u32; MAX_CELLS],
 }
 
 /// What a search found.
@@ -69,7 +73,75 @@ impl Solver {
     #[inline]
     fn candidates(&self, s: &State, cell: usize) -> u32 {
         let [a, b, c] = self.units_of[cell];
-        self.full & !(s.used[a] | s.used[b] | s.used[c])
+        self.full & !(s.used[a] | s.used[b] | s.used[c] | s.banned[cell])
+    }
+
+    /// Removes `digits` from the open cells among `cells` that are not in
+    /// `keep`; true if any candidate went.
+    fn eliminate(&self, s: &mut State, cells: &[usize], keep: &[usize], digits: u32) -> bool {
+        let mut changed = false;
+        for &cell in cells {
+            if s.cells[cell] == 0 && self.candidates(s, cell) & digits != 0 && !keep.contains(&cell)
+            {
+                s.banned[cell] |= digits;
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// Locked candidates: a digit confined to one line within a block leaves
+    /// the rest of that line, and a digit confined to one block within a line
+    /// leaves the rest of that block. True if any candidate went.
+    fn locked_candidates(&self, s: &mut State) -> bool {
+        let (n, side) = (self.box_size, self.side);
+        let mut changed = false;
+        let mut segment = [0usize; 5];
+        for block in 0..side {
+            let (row0, col0) = ((block / n) * n, (block % n) * n);
+            // Line `line < n` is row `line` of the block, else column `line - n`.
+            for line in 0..2 * n {
+                for (i, cell) in segment.iter_mut().enumerate().take(n) {
+                    let (r, c) = if line < n { (line, i) } else { (i, line - n) };
+                    *cell = (row0 + r) * side + col0 + c;
+                }
+                let cells = &segment[..n];
+                let inside = self.open_digits(s, cells);
+                let block_cells = &self.unit_cells[2 * side + block];
+                let rest_of_block = self.open_digits_except(s, block_cells, cells);
+                let unit = if line < n {
+                    row0 + line
+                } else {
+                    side + col0 + line - n
+                };
+                let rest_of_line = self.open_digits_except(s, &self.unit_cells[unit], cells);
+                // Pointing: in the block only on this line.
+                let pointing = inside & !rest_of_block;
+                if pointing != 0 {
+                    changed |= self.eliminate(s, &self.unit_cells[unit], cells, pointing);
+                }
+                // Claiming: on the line only in this block.
+                let claiming = inside & !rest_of_line;
+                if claiming != 0 {
+                    changed |= self.eliminate(s, block_cells, cells, claiming);
+                }
+            }
+        }
+        changed
+    }
+
+    fn open_digits(&self, s: &State, cells: &[usize]) -> u32 {
+        cells
+            .iter()
+            .filter(|&&c| s.cells[c] == 0)
+            .fold(0, |m, &c| m | self.candidates(s, c))
+    }
+
+    fn open_digits_except(&self, s: &State, cells: &[usize], except: &[usize]) -> u32 {
+        cells
+            .iter()
+            .filter(|&&c| s.cells[c] == 0 && !except.contains(&c))
+            .fold(0, |m, &c| m | self.candidates(s, c))
     }
 
     /// Places `digit` (1-based) if it is still a candidate; false otherwise.
@@ -130,14 +202,16 @@ impl Solver {
                     progress = true;
                 }
             }
-            if !progress {
+            if !progress && !self.locked_candidates(s) {
                 return true;
             }
         }
     }
 
-    /// The empty cell with the fewest candidates (lowest index on ties).
-    fn choose(&self, s: &State) -> Option<(usize, u32)> {
+    /// The branch with the fewest options: a cell with the fewest candidates
+    /// (lowest index on ties), or, when that has more than two, a digit with
+    /// fewer places in some unit. `None` when every cell is filled.
+    fn choose(&self, s: &State) -> Option<Branch> {
         let mut best: Option<(usize, u32)> = None;
         for cell in 0..self.side * self.side {
             if s.cells[cell] == 0 {
@@ -150,13 +224,43 @@ impl Solver {
                 }
             }
         }
-        best
+        let (cell, digits) = best?;
+        let mut branch = Branch::Cell { cell, digits };
+        let mut fewest = digits.count_ones();
+        if fewest <= 2 {
+            return Some(branch);
+        }
+        for (unit, cells) in self.unit_cells.iter().enumerate() {
+            let mut need = self.full & !s.used[unit];
+            while need != 0 {
+                let bit = need & need.wrapping_neg();
+                need ^= bit;
+                let mut places = 0u32;
+                for (i, &c) in cells.iter().enumerate() {
+                    if s.cells[c] == 0 && self.candidates(s, c) & bit != 0 {
+                        places |= 1 << i;
+                    }
+                }
+                if places.count_ones() < fewest {
+                    fewest = places.count_ones();
+                    branch = Branch::Place {
+                        unit,
+                        digit: bit.trailing_zeros() + 1,
+                        places,
+                    };
+                    if fewest <= 2 {
+                        return Some(branch);
+                    }
+                }
+            }
+        }
+        Some(branch)
     }
 
     fn search(&self, mut s: State, limit: usize) -> Search {
         let mut found = Search::default();
-        // Frames: the state before a branch, its cell and the digits left to try.
-        let mut stack: Vec<(State, usize, u32)> = Vec::new();
+        // Frames: the state before a branch, and the options left to try.
+        let mut stack: Vec<(State, Branch)> = Vec::new();
         let mut ok = self.propagate(&mut s);
         loop {
             if ok {
@@ -172,26 +276,38 @@ impl Solver {
                             return found;
                         }
                     }
-                    Some((cell, m)) => {
+                    Some(branch) => {
                         found.num_guesses += 1;
-                        stack.push((s.clone(), cell, m));
+                        stack.push((s.clone(), branch));
                     }
                 }
             }
-            // Take the next digit of the innermost branch that has one left.
+            // Take the next option of the innermost branch that has one left.
             loop {
-                let Some((base, cell, m)) = stack.last_mut() else {
+                let Some((base, branch)) = stack.last_mut() else {
                     return found;
                 };
-                if *m == 0 {
+                let (options, cell, digit) = match branch {
+                    Branch::Cell { cell, digits } => {
+                        let digit = digits.trailing_zeros() + 1;
+                        (digits, *cell, digit)
+                    }
+                    Branch::Place {
+                        unit,
+                        digit,
+                        places,
+                    } => {
+                        let cell = self.unit_cells[*unit][places.trailing_zeros() as usize];
+                        (places, cell, *digit)
+                    }
+                };
+                if *options == 0 {
                     stack.pop();
                     continue;
                 }
-                let digit = m.trailing_zeros() + 1;
-                *m &= *m - 1;
+                *options &= *options - 1;
                 s = base.clone();
-                let cell = *cell;
-                if *m == 0 {
+                if *options == 0 {
                     stack.pop();
                 }
                 ok = self.place(&mut s, cell, digit) && self.propagate(&mut s);
@@ -201,6 +317,18 @@ impl Solver {
     }
 }
 
+/// A branch point: the options still to try.
+enum Branch {
+    /// Cell `cell` takes one of `digits` (bit `d - 1`).
+    Cell { cell: usize, digits: u32 },
+    /// `digit` goes in one of `places` (bit `i`: cell `i` of the unit).
+    Place {
+        unit: usize,
+        digit: u32,
+        places: u32,
+    },
+}
+
 /// Counts the solutions of `puzzle` up to `limit` (at least 1) with the
 /// generic solver. Illegal givens give 0 solutions.
 pub(crate) fn search(puzzle: &Grid, limit: usize) -> Search {
@@ -208,6 +336,7 @@ pub(crate) fn search(puzzle: &Grid, limit: usize) -> Search {
     let mut s = State {
         cells: [0; MAX_CELLS],
         used: [0; 3 * MAX_SIDE],
+        banned: [0; MAX_CELLS],
     };
     for (cell, &d) in puzzle.cells().iter().enumerate() {
         if d != 0 && !solver.place(&mut s, cell, u32::from(d)) {
@@ -233,7 +362,7 @@ mod tests {
     #[test]
     fn solves_nine_by_nine_and_finds_no_solution() {
         let p: Grid =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
                 .parse()
                 .unwrap();
         let r = search(&p, 2);

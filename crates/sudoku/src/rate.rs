@@ -1,12 +1,12 @@
 //! Difficulty: how much guessing the generic solver needs.
 //!
-//! The rating runs the generic direct solver (naked and hidden singles, then
-//! fewest-candidates branching) to prove the solution unique (count to 2) and
+//! The rating runs the generic direct solver (naked and hidden singles and
+//! locked candidates, then fewest-options branching) to prove the solution unique (count to 2) and
 //! counts its branch points, `num_guesses`:
 //!
 //! | difficulty | guesses |
 //! |---|---|
-//! | easy | 0: singles alone solve it |
+//! | easy | 0: singles and locked candidates alone solve it |
 //! | medium | 1 to 3 |
 //! | hard | 4 to 20 |
 //! | expert | more than 20 |
@@ -19,7 +19,7 @@ use crate::{generic, Grid};
 /// A difficulty level; see the module table.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Difficulty {
-    /// Singles only.
+    /// No guess: singles and locked candidates suffice.
     Easy,
     /// 1 to 3 guesses.
     Medium,
@@ -108,7 +108,7 @@ mod tests {
             }
         );
         let hard: Grid =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
                 .parse()
                 .unwrap();
         assert!(rate(&hard).difficulty >= Difficulty::Medium);
