@@ -104,4 +104,10 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// The SAT engine stopped without an answer.
+    #[error("the SAT solver gave up (unknown) after {found} solution(s)")]
+    SatUnknown {
+        /// Solutions found before it gave up.
+        found: usize,
+    },
 }

@@ -10,6 +10,7 @@
 //! | [`encode`], [`Encoding`], [`cell_var`] | the CNF of a puzzle; `v(r,c,d) = N²(r-1) + N(c-1) + d` |
 //! | [`decode`], [`parse_solver_output`] | a model (or any solver's output) back to a checked grid |
 //! | [`solve`], [`Answer`] | the direct solver: illegal, no solution, or solutions up to a limit |
+//! | [`sat::solve`] | the same answers through the SAT engine (`satoku-solver`), counting by blocking clauses |
 //! | [`Generator`], [`rate`], [`Difficulty`] | unique puzzles from a seed, and their rating |
 //! | [`Error`] | every failure, with the line and cell |
 //!
@@ -47,6 +48,7 @@ mod generic;
 mod grid;
 mod parse;
 mod rate;
+pub mod sat;
 mod solve;
 
 pub use decode::{
