@@ -15,6 +15,7 @@ mod input;
 mod output;
 mod solve;
 mod stdout;
+mod sudoku;
 
 use std::process::ExitCode;
 
@@ -46,6 +47,8 @@ enum Command {
     Bench(bench::Args),
     /// Draw a cactus plot (SVG) from `bench --csv` files.
     BenchPlot(bench::PlotArgs),
+    /// Sudokus: solve (through SAT or directly), check, encode, decode, generate.
+    Sudoku(sudoku::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -58,6 +61,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Gen(args) => gen::run(args),
         Command::Bench(args) => bench::run(args),
         Command::BenchPlot(args) => bench::run_plot(args),
+        Command::Sudoku(args) => sudoku::run(args),
     }
 }
 

@@ -1,0 +1,68 @@
+//! `satoku sudoku generate`: unique puzzles from a seed, one line each.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::ExitCode;
+
+use satoku_sudoku::{Difficulty, Generator, GeneratorConfig, DEFAULT_ALPHABET};
+
+use crate::exit::BadInput;
+
+/// Arguments of `satoku sudoku generate`.
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    count: usize,
+    /// Random seed: the same seed and options give the same puzzles.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Grid side: 4, 9, 16 or 25.
+    #[arg(long, value_name = "SIDE", default_value_t = 9)]
+    size: usize,
+    /// Remove clues until none can go.
+    #[arg(long)]
+    minimal: bool,
+    /// Only puzzles of this difficulty: easy, medium, hard or expert
+    /// (guesses the direct solver needs; see docs/sudoku-encoding.md).
+    #[arg(long, value_name = "LEVEL")]
+    difficulty: Option<Difficulty>,
+}
+
+/// Puzzles tried per puzzle wanted before giving up on a difficulty.
+const MAX_TRIES: usize = 2000;
+
+pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    let box_size = match args.size {
+        4 => 2,
+        9 => 3,
+        16 => 4,
+        25 => 5,
+        n => return Err(BadInput(format!("--size {n}: use 4, 9, 16 or 25")).into()),
+    };
+    let config = GeneratorConfig {
+        box_size,
+        minimal: args.minimal,
+    };
+    let mut generator = Generator::new(args.seed, config)?;
+    let mut out = std::io::stdout().lock();
+    let mut levels: BTreeMap<Difficulty, usize> = BTreeMap::new();
+    for i in 0..args.count {
+        let generated = match args.difficulty {
+            None => generator.next_puzzle(),
+            Some(level) => generator.next_with(level, MAX_TRIES).ok_or_else(|| {
+                anyhow::anyhow!("no {level} puzzle in {MAX_TRIES} tries (puzzle {})", i + 1)
+            })?,
+        };
+        *levels.entry(generated.rating.difficulty).or_default() += 1;
+        writeln!(out, "{}", DEFAULT_ALPHABET.write_line(&generated.puzzle))?;
+    }
+    let summary: Vec<String> = levels.iter().map(|(l, n)| format!("{n} {l}")).collect();
+    eprintln!(
+        "satoku sudoku generate: {} puzzles (seed {}): {}",
+        args.count,
+        args.seed,
+        summary.join(", ")
+    );
+    Ok(ExitCode::SUCCESS)
+}

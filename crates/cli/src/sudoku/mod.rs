@@ -1,0 +1,106 @@
+//! `satoku sudoku`: solve, check, encode, decode and generate sudokus.
+//!
+//! Puzzle files are read by `satoku_sudoku::parse_puzzles` (one-line puzzles,
+//! CSV, sudopedia lines, block grids); a file that cannot be read or parsed is
+//! bad input (exit 2).
+
+mod codec;
+mod generate;
+mod solve;
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use satoku_sudoku::{Answer, Encoding, Engine, Grid, Puzzle};
+
+use crate::exit::BadInput;
+
+/// Sudokus through SAT, cross-checked by a direct solver.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    command: SudokuCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum SudokuCommand {
+    /// Solve every puzzle of a file: one line per puzzle, a summary on stderr.
+    Solve(solve::SolveArgs),
+    /// Solve every puzzle through SAT and directly, and compare (exit 1 on any disagreement).
+    Check(solve::CheckArgs),
+    /// Write one puzzle's CNF in DIMACS.
+    Encode(codec::EncodeArgs),
+    /// Read a SAT solver's output for an encoded puzzle and print the grid.
+    Decode(codec::DecodeArgs),
+    /// Generate puzzles with exactly one solution.
+    Generate(generate::GenerateArgs),
+}
+
+/// Runs a `satoku sudoku` subcommand.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.command {
+        SudokuCommand::Solve(a) => solve::run_solve(a),
+        SudokuCommand::Check(a) => solve::run_check(a),
+        SudokuCommand::Encode(a) => codec::run_encode(a),
+        SudokuCommand::Decode(a) => codec::run_decode(a),
+        SudokuCommand::Generate(a) => generate::run(a),
+    }
+}
+
+/// How to solve.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Via {
+    /// Encode to CNF, solve with satoku's CDCL engine, decode.
+    Sat,
+    /// The direct bitmask solver.
+    Direct,
+}
+
+/// The CLI's name for an encoding.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum EncodingArg {
+    /// At-least-one and at-most-one for cells, rows, columns and blocks.
+    Extended,
+    /// Cell at-least-one and unit at-most-once only.
+    Minimal,
+}
+
+impl From<EncodingArg> for Encoding {
+    fn from(e: EncodingArg) -> Encoding {
+        match e {
+            EncodingArg::Extended => Encoding::Extended,
+            EncodingArg::Minimal => Encoding::Minimal,
+        }
+    }
+}
+
+/// Reads a whole file, `-` being stdin; failure is bad input.
+fn read_text(path: &Path) -> anyhow::Result<String> {
+    let mut text = String::new();
+    let result = if path == Path::new("-") {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(path).map(|t| text = t)
+    };
+    result.map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
+    Ok(text)
+}
+
+/// Reads every puzzle of a file; a parse error is bad input.
+fn read_puzzles(path: &PathBuf) -> anyhow::Result<Vec<Puzzle>> {
+    let text = read_text(path)?;
+    satoku_sudoku::parse_puzzles(&text)
+        .map_err(|e| BadInput(format!("{}: {e}", path.display())).into())
+}
+
+/// Solves one puzzle the chosen way.
+fn solve_one(grid: &Grid, limit: usize, via: Via) -> anyhow::Result<Answer> {
+    match via {
+        Via::Direct => Ok(satoku_sudoku::solve_with(grid, limit, Engine::Fastest)),
+        Via::Sat => {
+            satoku_sudoku::sat::solve(grid, limit, Encoding::Extended).context("SAT path failed")
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! `satoku sudoku solve` and `satoku sudoku check`.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use satoku_sudoku::{Alphabet, Answer, Engine, Puzzle};
+
+use super::{read_puzzles, solve_one, Via};
+
+/// Arguments of `satoku sudoku solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// Puzzle file, or `-` for stdin.
+    file: PathBuf,
+    /// Solve through SAT (encode, CDCL, decode) or with the direct solver.
+    #[arg(long, value_enum, default_value = "sat")]
+    via: Via,
+    /// Count solutions up to LIMIT (2 checks uniqueness); 1 finds one.
+    #[arg(long, value_name = "LIMIT", default_value_t = 1)]
+    count: usize,
+    /// Draw each answer as a grid instead of one line.
+    #[arg(long)]
+    pretty: bool,
+    /// Worker threads.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    jobs: usize,
+}
+
+/// Arguments of `satoku sudoku check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Puzzle file, or `-` for stdin.
+    file: PathBuf,
+    /// Count solutions up to LIMIT both ways.
+    #[arg(long, value_name = "LIMIT", default_value_t = 2)]
+    count: usize,
+    /// Worker threads.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    jobs: usize,
+}
+
+/// Runs `f` on every puzzle with `jobs` threads, in input order, with a
+/// progress bar on a terminal for long files.
+fn map_puzzles<T: Send>(
+    puzzles: &[Puzzle],
+    jobs: usize,
+    f: impl Fn(&Puzzle) -> T + Sync,
+) -> anyhow::Result<Vec<T>> {
+    let bar = if std::io::stderr().is_terminal() && puzzles.len() >= 1000 {
+        let bar = ProgressBar::new(puzzles.len() as u64);
+        bar.set_style(ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} puzzles, eta {eta}",
+        )?);
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()?;
+    let out = pool.install(|| {
+        puzzles
+            .par_iter()
+            .map(|p| {
+                let r = f(p);
+                bar.inc(1);
+                r
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    Ok(out)
+}
+
+/// The answer's output line (or grid with `pretty`).
+fn answer_text(answer: &Answer, alphabet: Alphabet, limit: usize, pretty: bool) -> String {
+    match answer {
+        Answer::Illegal(_) => "illegal\n".into(),
+        Answer::NoSolution => "none\n".into(),
+        Answer::Solved { count, .. } if *count >= 2 => {
+            let at_least = if *count >= limit { ">=" } else { "" };
+            format!("multiple {at_least}{count}\n")
+        }
+        Answer::Solved { solution, .. } if pretty => alphabet.write_pretty(solution) + "\n",
+        Answer::Solved { solution, .. } => alphabet.write_line(solution) + "\n",
+    }
+}
+
+pub fn run_solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let puzzles = read_puzzles(&args.file)?;
+    let limit = args.count.max(1);
+    let started = Instant::now();
+    let results = map_puzzles(&puzzles, args.jobs, |p| {
+        let t = Instant::now();
+        let answer = solve_one(&p.grid, limit, args.via);
+        (answer, t.elapsed())
+    })?;
+    let wall = started.elapsed();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let (mut solved, mut none, mut illegal, mut multiple) = (0, 0, 0, 0);
+    let mut times: Vec<Duration> = Vec::with_capacity(results.len());
+    for (p, (answer, time)) in puzzles.iter().zip(results) {
+        let answer = answer.with_context(|| format!("{}: line {}", args.file.display(), p.line))?;
+        match &answer {
+            Answer::Illegal(_) => illegal += 1,
+            Answer::NoSolution => none += 1,
+            Answer::Solved { count, .. } if *count >= 2 => multiple += 1,
+            Answer::Solved { .. } => solved += 1,
+        }
+        times.push(time);
+        out.write_all(answer_text(&answer, p.alphabet, limit, args.pretty).as_bytes())?;
+    }
+    out.flush()?;
+    times.sort();
+    let median = times.get(times.len() / 2).copied().unwrap_or_default();
+    let total: Duration = times.iter().sum();
+    eprintln!(
+        "satoku sudoku: {} puzzles: {solved} solved, {none} none, {illegal} illegal, {multiple} multiple; \
+         via {:?}; median {:.1} µs, total {:.3} s (wall {:.3} s)",
+        puzzles.len(),
+        args.via,
+        median.as_secs_f64() * 1e6,
+        total.as_secs_f64(),
+        wall.as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What a check found wrong with one puzzle, if anything.
+fn check_one(p: &Puzzle, limit: usize) -> Option<String> {
+    let direct = satoku_sudoku::solve_with(&p.grid, limit, Engine::Fastest);
+    let generic = satoku_sudoku::solve_with(&p.grid, limit, Engine::Generic);
+    let sat = match solve_one(&p.grid, limit, Via::Sat) {
+        Ok(a) => a,
+        Err(e) => return Some(format!("{e:#}")),
+    };
+    for (name, answer) in [("direct", &direct), ("generic", &generic), ("sat", &sat)] {
+        if let Some(s) = answer.solution() {
+            if !s.solves(&p.grid) {
+                return Some(format!("{name}: the solution breaks a rule or a given"));
+            }
+        }
+    }
+    let kinds = [&direct, &generic, &sat].map(|a| match a {
+        Answer::Illegal(_) => "illegal".to_string(),
+        Answer::NoSolution => "none".to_string(),
+        Answer::Solved { count, .. } => format!("{count} solution(s)"),
+    });
+    if kinds[0] != kinds[1] || kinds[0] != kinds[2] {
+        return Some(format!(
+            "direct {}, generic {}, sat {}",
+            kinds[0], kinds[1], kinds[2]
+        ));
+    }
+    if direct.count() == 1
+        && (direct.solution() != sat.solution() || direct.solution() != generic.solution())
+    {
+        return Some("unique, but the solvers return different grids".into());
+    }
+    None
+}
+
+pub fn run_check(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    let puzzles = read_puzzles(&args.file)?;
+    let limit = args.count.max(1);
+    let problems = map_puzzles(&puzzles, args.jobs, |p| check_one(p, limit))?;
+    let mut bad = 0;
+    for (p, problem) in puzzles.iter().zip(&problems) {
+        if let Some(problem) = problem {
+            bad += 1;
+            println!("line {}: {problem}", p.line);
+        }
+    }
+    eprintln!(
+        "satoku sudoku check: {} puzzles, {} agree (direct, generic and SAT, counting to {limit}), {bad} disagree",
+        puzzles.len(),
+        puzzles.len() - bad
+    );
+    Ok(if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(crate::exit::FAILURE)
+    })
+}
