@@ -13,9 +13,13 @@
 //! nine 3-cell segments (row, box), the segments that stay possible are the
 //! union of the six permutations made only of non-empty segments: one table
 //! lookup ([`SHRINK`]) removes locked candidates and finds the hidden singles
-//! of rows and boxes at once. A row left with one place is a placement, which
-//! clears that column from the digit's other bands. Naked singles are found
-//! bit-parallel per band (cells in exactly one digit mask). The search then
+//! of rows and boxes at once. A box where the digit is left in one column
+//! clears that column from the digit's other bands ([`COL_KEEP`]). A row left
+//! with one place is a placement: the cell leaves the other digits' masks.
+//! Masks that changed are marked dirty and updated again, in unrolled passes,
+//! to a fixpoint. Naked singles are found bit-parallel per band (cells in
+//! exactly one digit mask), hidden singles of columns bit-parallel per digit.
+//! The search then
 //! branches on a cell with the fewest candidates (a two-candidate cell is
 //! found bit-parallel), lowest digit first, on an explicit stack of
 //! fixed-size state copies: no allocation per node. The design follows the
@@ -34,6 +38,12 @@ static SEGMENTS: [u8; 512] = segments_table();
 /// permutation of non-empty segments; `pattern` bit `3 * row + box` tells
 /// whether segment (row, box) is non-empty. 0 means no permutation fits.
 static SHRINK: [u32; 512] = shrink_table();
+/// `COL_KEEP[cols]`: for the 9-bit set of columns a digit may use in a band,
+/// the cells of the other bands outside every column that is the digit's
+/// only column within its box (that column's place is in this band).
+static COL_KEEP: [u32; 512] = col_keep_table();
+/// `INSERT_KEEP[p]`: the band's cells outside the row and box of bit `p`, and `p`.
+static INSERT_KEEP: [u32; 27] = insert_keep_table();
 
 const fn segments_table() -> [u8; 512] {
     let mut t = [0u8; 512];
@@ -83,143 +93,252 @@ const fn shrink_table() -> [u32; 512] {
     t
 }
 
+const fn col_keep_table() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut locked = 0u32;
+        let mut x = 0;
+        while x < 3 {
+            let seg = ((cols >> (3 * x)) & 7) as u32;
+            if seg.count_ones() == 1 {
+                locked |= seg << (3 * x);
+            }
+            x += 1;
+        }
+        t[cols] = ALL & !(locked | locked << 9 | locked << 18);
+        cols += 1;
+    }
+    t
+}
+
+const fn insert_keep_table() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = (ALL & !(ROW_MASK[p / 9] | BOX_MASK[(p % 9) / 3])) | 1 << p;
+        p += 1;
+    }
+    t
+}
+
 /// The whole search state; copied on each branch.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cand[3 * digit + band]`, digit 0-based.
-    cand: [u32; 27],
-    /// `cand` as it was when last shrunk: unchanged masks are skipped.
-    prev: [u32; 27],
+    /// `cand[3 * digit + band]`, digit 0-based (entries 27..32 unused, so
+    /// that an index masked with 31 needs no bounds check). A placed cell
+    /// keeps its bit in its digit's mask and in no other.
+    cand: [u32; 32],
+    /// Bit `i`: `cand[i]` changed since it was last updated.
+    dirty: u32,
     /// Cells not yet placed, per band.
     unsolved: [u32; 3],
+    /// Open cells with exactly two candidates, per band (from the last singles pass).
+    pairs: [u32; 3],
+}
+
+/// The same digit's masks in the two other bands.
+static OTHER_BANDS: [[usize; 2]; 32] = other_bands_table();
+
+const fn other_bands_table() -> [[usize; 2]; 32] {
+    let mut t = [[27, 27]; 32];
+    let mut i = 0;
+    while i < 27 {
+        let (base, band) = (i - i % 3, i % 3);
+        t[i] = [base + (band + 1) % 3, base + (band + 2) % 3];
+        i += 1;
+    }
+    t
 }
 
 impl State {
     fn new() -> State {
+        let mut cand = [ALL; 32];
+        cand[27..].fill(0);
         State {
-            cand: [ALL; 27],
-            prev: [0; 27],
+            cand,
+            dirty: ALL,
             unsolved: [ALL; 3],
+            pairs: [0; 3],
         }
     }
 
-    /// Places `digit` at bit `p` of `band`; the caller knows it is a candidate.
+    /// `cand[i] &= keep`, marking it dirty if it changed.
     #[inline(always)]
-    fn assign(&mut self, digit: usize, band: usize, p: u32) {
-        let bit = 1u32 << p;
-        self.unsolved[band] &= !bit;
-        for d in 0..9 {
-            self.cand[3 * d + band] &= !bit;
-        }
-        let (row, col) = (p / 9, p % 9);
-        let i = 3 * digit + band;
-        self.cand[i] =
-            (self.cand[i] & !(ROW_MASK[row as usize] | BOX_MASK[(col / 3) as usize])) | bit;
-        let col_bits = !(COL_MASK << col);
-        let base = 3 * digit;
-        match band {
-            0 => {
-                self.cand[base + 1] &= col_bits;
-                self.cand[base + 2] &= col_bits;
-            }
-            1 => {
-                self.cand[base] &= col_bits;
-                self.cand[base + 2] &= col_bits;
-            }
-            _ => {
-                self.cand[base] &= col_bits;
-                self.cand[base + 1] &= col_bits;
-            }
-        }
+    fn restrict(&mut self, i: usize, keep: u32) {
+        let old = self.cand[i & 31];
+        let new = old & keep;
+        self.cand[i & 31] = new;
+        self.dirty |= u32::from(old != new) << (i & 31);
     }
 
-    /// Band shrinking and singles to a fixpoint; false on a contradiction.
+    /// Puts `digit` at bit `p` of `band`: clears the digit from the cell's row
+    /// and box in the band. [`State::update`] does the rest (other digits,
+    /// other bands) when it sees the row reduced to this cell.
+    #[inline(always)]
+    fn insert(&mut self, digit: usize, band: usize, p: u32) {
+        self.restrict(3 * digit + band, INSERT_KEEP[(p & 31) as usize % 27]);
+    }
+
+    /// Locked candidates within the band and across bands for one mask,
+    /// and rows reduced to one cell become placements. False on a contradiction.
+    #[inline(always)]
+    fn update(&mut self, i: usize) -> bool {
+        let i = i & 31;
+        let c = self.cand[i];
+        let pattern = SEGMENTS[(c & 0x1FF) as usize] as usize
+            | (SEGMENTS[((c >> 9) & 0x1FF) as usize] as usize) << 3
+            | (SEGMENTS[((c >> 18) & 0x1FF) as usize] as usize) << 6;
+        let c = c & SHRINK[pattern & 0x1FF];
+        if c == 0 {
+            return false;
+        }
+        self.cand[i] = c;
+        let keep = COL_KEEP[((c | c >> 9 | c >> 18) & 0x1FF) as usize];
+        let [n1, n2] = OTHER_BANDS[i];
+        self.restrict(n1, keep);
+        self.restrict(n2, keep);
+        let band = i % 3;
+        let (r0, r1, r2) = (c & ROW_MASK[0], c & ROW_MASK[1], c & ROW_MASK[2]);
+        let single = |r: u32| if r & r.wrapping_sub(1) == 0 { r } else { 0 };
+        let solved = (single(r0) | single(r1) | single(r2)) & self.unsolved[band];
+        if solved != 0 {
+            self.unsolved[band] &= !solved;
+            let mut j = band;
+            while j < 27 {
+                if j != i {
+                    self.restrict(j, !solved);
+                }
+                j += 3;
+            }
+        }
+        true
+    }
+
+    /// Updates, naked singles and column hidden singles to a fixpoint;
+    /// false on a contradiction.
     #[inline(always)]
     fn propagate(&mut self) -> bool {
         loop {
-            let mut changed = true;
-            while changed {
-                changed = false;
-                for i in 0..27 {
-                    if self.cand[i] == self.prev[i] {
-                        continue;
-                    }
-                    changed = true;
-                    let c = self.cand[i];
-                    let pattern = SEGMENTS[(c & 0x1FF) as usize] as usize
-                        | (SEGMENTS[((c >> 9) & 0x1FF) as usize] as usize) << 3
-                        | (SEGMENTS[(c >> 18) as usize] as usize) << 6;
-                    let c = c & SHRINK[pattern];
-                    if c == 0 {
-                        return false;
-                    }
-                    self.cand[i] = c;
-                    self.prev[i] = c;
-                    let (digit, band) = (i / 3, i % 3);
-                    let unsolved = self.unsolved[band];
-                    if c & unsolved == 0 {
-                        continue;
-                    }
-                    for row in 0..3 {
-                        let x = c & ROW_MASK[row];
-                        if x & (x - 1) == 0 && x & unsolved != 0 {
-                            self.assign(digit, band, x.trailing_zeros());
+            // One pass over the 27 masks, unrolled so that every index is a
+            // constant, until none is dirty.
+            macro_rules! pass {
+                ($($i:literal)*) => {$(
+                    if self.dirty & (1 << $i) != 0 {
+                        self.dirty &= !(1 << $i);
+                        if !self.update($i) {
+                            return false;
                         }
                     }
-                }
+                )*};
             }
-            let mut placed = false;
-            for band in 0..3 {
-                let unsolved = self.unsolved[band];
-                if unsolved == 0 {
-                    continue;
-                }
-                let (mut one, mut two) = (0u32, 0u32);
-                for d in 0..9 {
-                    let m = self.cand[3 * d + band];
-                    two |= one & m;
-                    one |= m;
-                }
-                if unsolved & !one != 0 {
-                    return false;
-                }
-                let mut singles = unsolved & !two;
-                while singles != 0 {
-                    let p = singles.trailing_zeros();
-                    singles &= singles - 1;
-                    let bit = 1u32 << p;
-                    let Some(d) = (0..9).find(|&d| self.cand[3 * d + band] & bit != 0) else {
-                        return false;
-                    };
-                    if self.unsolved[band] & bit != 0 {
-                        self.assign(d, band, p);
-                        placed = true;
-                    }
-                }
+            while self.dirty != 0 {
+                pass!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
             }
-            if !placed {
+            if self.unsolved == [0; 3] {
                 return true;
+            }
+            match self.naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.column_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => return true,
             }
         }
     }
 
-    /// A cell with the fewest candidates: (band, bit), or `None` when solved.
+    /// Cells with one candidate become placements; also records the pairs.
+    /// `None` on a cell with no candidate, else whether any was placed.
     #[inline(always)]
-    fn choose(&self) -> Option<(usize, u32)> {
-        let (mut one, mut two, mut three) = ([0u32; 3], [0u32; 3], [0u32; 3]);
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
         for band in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let m = self.cand[3 * d + band];
-                three[band] |= two[band] & m;
-                two[band] |= one[band] & m;
-                one[band] |= m;
+                three |= two & m;
+                two |= one & m;
+                one |= m;
             }
-            let pairs = two[band] & !three[band] & self.unsolved[band];
-            if pairs != 0 {
-                return Some((band, pairs.trailing_zeros()));
+            if one != ALL {
+                return None;
+            }
+            self.pairs[band] = two & !three & self.unsolved[band];
+            let mut singles = !two & self.unsolved[band];
+            while singles != 0 {
+                let p = singles.trailing_zeros();
+                singles &= singles - 1;
+                let bit = 1u32 << p;
+                let d = (0..9).find(|&d| self.cand[3 * d + band] & bit != 0)?;
+                self.insert(d, band, p);
+                placed = true;
             }
         }
-        let mut best: Option<(usize, u32)> = None;
+        Some(placed)
+    }
+
+    /// Hidden singles in columns: a digit with one place left in a column.
+    /// `None` on a column with no place for a digit, else whether any was placed.
+    #[inline(always)]
+    fn column_singles(&mut self) -> Option<bool> {
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1FF;
+        let fold2 = |x: u32| {
+            let (a, b, c) = (x & 0x1FF, (x >> 9) & 0x1FF, x >> 18);
+            (a & b) | (a & c) | (b & c)
+        };
+        let mut placed = false;
+        for d in 0..9 {
+            let m = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
+            let f = [fold(m[0]), fold(m[1]), fold(m[2])];
+            let once = f[0] | f[1] | f[2];
+            if once != 0x1FF {
+                return None;
+            }
+            let twice = fold2(m[0])
+                | fold2(m[1])
+                | fold2(m[2])
+                | (f[0] & f[1])
+                | (f[0] & f[2])
+                | (f[1] & f[2]);
+            let done = fold(m[0] & !self.unsolved[0])
+                | fold(m[1] & !self.unsolved[1])
+                | fold(m[2] & !self.unsolved[2]);
+            let mut single = once & !twice & !done;
+            while single != 0 {
+                let col = single.trailing_zeros();
+                single &= single - 1;
+                let band = if f[0] >> col & 1 != 0 {
+                    0
+                } else if f[1] >> col & 1 != 0 {
+                    1
+                } else {
+                    2
+                };
+                let bits = self.cand[3 * d + band] & (COL_MASK << col);
+                if bits == 0 {
+                    return None;
+                }
+                self.insert(d, band, bits.trailing_zeros());
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// A cell with the fewest candidates: (band, bit). Call after
+    /// `propagate` returned true on an unsolved state.
+    #[inline(always)]
+    fn choose(&self) -> (usize, u32) {
+        for band in 0..3 {
+            if self.pairs[band] != 0 {
+                return (band, self.pairs[band].trailing_zeros());
+            }
+        }
+        let mut best = (0, 0);
         let mut best_count = u32::MAX;
         for band in 0..3 {
             let mut open = self.unsolved[band];
@@ -229,7 +348,7 @@ impl State {
                 let count: u32 = (0..9).map(|d| (self.cand[3 * d + band] >> p) & 1).sum();
                 if count < best_count {
                     best_count = count;
-                    best = Some((band, p));
+                    best = (band, p);
                 }
             }
         }
@@ -259,7 +378,8 @@ impl State {
 
 /// Counts solutions of a 9x9 puzzle (cells in reading order, 0 blank) up to
 /// `limit` (at least 1); returns the count and the first solution found.
-/// Illegal givens count 0 solutions.
+/// Givens that break a rule count 0 solutions (check [`Grid::first_conflict`]
+/// first to tell "illegal" from "no solution").
 pub fn count_cells(givens: &[u8; 81], limit: usize) -> (usize, Option<[u8; 81]>) {
     let mut s = State::new();
     for (cell, &d) in givens.iter().enumerate() {
@@ -268,10 +388,10 @@ pub fn count_cells(givens: &[u8; 81], limit: usize) -> (usize, Option<[u8; 81]>)
         }
         let (band, p) = (cell / 27, (cell % 27) as u32);
         let i = 3 * usize::from(d - 1) + band;
-        if s.cand[i] & (1 << p) == 0 || s.unsolved[band] & (1 << p) == 0 {
+        if d > 9 || s.cand[i] & (1 << p) == 0 {
             return (0, None);
         }
-        s.assign(usize::from(d - 1), band, p);
+        s.insert(usize::from(d - 1), band, p);
     }
     search(s, limit.max(1))
 }
@@ -283,40 +403,37 @@ fn search(mut s: State, limit: usize) -> (usize, Option<[u8; 81]>) {
     let mut first = None;
     loop {
         if s.propagate() {
-            match s.choose() {
-                None if s.is_solved() => {
-                    count += 1;
-                    if first.is_none() {
-                        first = Some(s.cells());
-                    }
+            if s.is_solved() {
+                count += 1;
+                if first.is_none() {
+                    first = Some(s.cells());
+                }
+                if count >= limit {
+                    return (count, first);
+                }
+            } else {
+                let (band, p) = s.choose();
+                let bit = 1u32 << p;
+                let digit = (0..9)
+                    .find(|&d| s.cand[3 * d + band] & bit != 0)
+                    .expect("an open cell has a candidate after propagation");
+                if depth == stack.len() {
+                    // Deeper than any real search goes; recurse for the other branch.
+                    let mut alt = s;
+                    alt.restrict(3 * digit + band, !bit);
+                    let (c, f) = search(alt, limit - count);
+                    count += c;
+                    first = first.or(f);
                     if count >= limit {
                         return (count, first);
                     }
+                } else {
+                    stack[depth] = s;
+                    stack[depth].restrict(3 * digit + band, !bit);
+                    depth += 1;
                 }
-                None => {}
-                Some((band, p)) => {
-                    let bit = 1u32 << p;
-                    let digit = (0..9)
-                        .find(|&d| s.cand[3 * d + band] & bit != 0)
-                        .expect("an open cell has a candidate after propagation");
-                    if depth == stack.len() {
-                        // Deeper than any real search goes; fall back to recursion.
-                        let mut alt = s;
-                        alt.cand[3 * digit + band] &= !bit;
-                        let (c, f) = search(alt, limit - count);
-                        count += c;
-                        first = first.or(f);
-                        if count >= limit {
-                            return (count, first);
-                        }
-                    } else {
-                        stack[depth] = s;
-                        stack[depth].cand[3 * digit + band] &= !bit;
-                        depth += 1;
-                    }
-                    s.assign(digit, band, p);
-                    continue;
-                }
+                s.insert(digit, band, p);
+                continue;
             }
         }
         if depth == 0 {

@@ -167,6 +167,9 @@ impl Grid {
     /// The first repeated digit in a row, column or block (rows first, then
     /// columns, then blocks), or `None` if the filled cells break no rule.
     pub fn first_conflict(&self) -> Option<Conflict> {
+        if self.has_no_conflict() {
+            return None;
+        }
         let side = self.side();
         let units = [
             (0, Unit::Row as fn(usize) -> Unit),
@@ -195,6 +198,27 @@ impl Grid {
             }
         }
         None
+    }
+
+    /// The fast check: one pass of bitmasks, no positions.
+    fn has_no_conflict(&self) -> bool {
+        let side = self.side();
+        let (mut rows, mut cols, mut blocks) = ([0u32; 25], [0u32; 25], [0u32; 25]);
+        for (i, &d) in self.cells.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let (row, col) = (i / side, i % side);
+            let block = self.block_of(row, col);
+            let bit = 1u32 << (d - 1);
+            if (rows[row] | cols[col] | blocks[block]) & bit != 0 {
+                return false;
+            }
+            rows[row] |= bit;
+            cols[col] |= bit;
+            blocks[block] |= bit;
+        }
+        true
     }
 
     /// Whether the filled cells break no rule.
