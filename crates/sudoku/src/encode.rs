@@ -75,80 +75,79 @@ pub fn clause_counts(side: usize, encoding: Encoding) -> Vec<(&'static str, usiz
 /// clause per given, in reading order. It has exactly `side^3` variables.
 pub fn encode(puzzle: &Grid, encoding: Encoding) -> Cnf {
     let side = puzzle.side();
-    let n = puzzle.box_size();
     let total: usize = clause_counts(side, encoding).iter().map(|c| c.1).sum();
     let mut cnf = Cnf::with_capacity(total + puzzle.num_givens(), total * 3);
     cnf.ensure_vars(side * side * side);
-    let digits = 1..=side as u8;
-    // Cells.
-    for row in 0..side {
-        for col in 0..side {
-            let lits = digits
-                .clone()
-                .map(|d| cell_var(side, row, col, d).positive());
-            add_at_least_one(&mut cnf, lits);
+    for_each_rule_clause(puzzle.box_size(), encoding, |clause| cnf.add_clause(clause));
+    for_each_given(puzzle, |unit| cnf.add_clause(&[unit]));
+    cnf
+}
+
+/// Calls `f` with each given's unit literal, in reading order.
+pub(crate) fn for_each_given(puzzle: &Grid, mut f: impl FnMut(Lit)) {
+    let side = puzzle.side();
+    for (i, &d) in puzzle.cells().iter().enumerate() {
+        if d != 0 {
+            f(cell_var(side, i / side, i % side, d).positive());
         }
     }
-    if encoding == Encoding::Extended {
-        for row in 0..side {
-            for col in 0..side {
-                let lits: Vec<Lit> = digits
-                    .clone()
-                    .map(|d| cell_var(side, row, col, d).positive())
-                    .collect();
-                add_at_most_one(&mut cnf, &lits);
+}
+
+/// Calls `f` with each rule clause, in the order of [`clause_counts`].
+pub(crate) fn for_each_rule_clause(box_size: usize, encoding: Encoding, mut f: impl FnMut(&[Lit])) {
+    let n = box_size;
+    let side = n * n;
+    let mut lits: Vec<Lit> = Vec::with_capacity(side);
+    let at_most_one = |lits: &[Lit], f: &mut dyn FnMut(&[Lit])| {
+        for (i, &a) in lits.iter().enumerate() {
+            for &b in &lits[i + 1..] {
+                f(&[!a, !b]);
             }
         }
+    };
+    let cell_lits = |lits: &mut Vec<Lit>, cell: usize| {
+        lits.clear();
+        lits.extend(
+            (1..=side as u8).map(|d| cell_var(side, cell / side, cell % side, d).positive()),
+        );
+    };
+    for cell in 0..side * side {
+        cell_lits(&mut lits, cell);
+        f(&lits);
     }
-    // Units: rows, columns, blocks; cell `i` of unit `u`.
-    let unit_cells: [&dyn Fn(usize, usize) -> (usize, usize); 3] =
-        [&|u, i| (u, i), &|u, i| (i, u), &|u, i| {
-            ((u / n) * n + i / n, (u % n) * n + i % n)
-        }];
-    for cell_of in unit_cells {
-        let lits_of = |u: usize, d: u8| -> Vec<Lit> {
-            (0..side)
-                .map(|i| {
-                    let (row, col) = cell_of(u, i);
-                    cell_var(side, row, col, d).positive()
-                })
-                .collect()
-        };
+    if encoding == Encoding::Extended {
+        for cell in 0..side * side {
+            cell_lits(&mut lits, cell);
+            at_most_one(&lits, &mut f);
+        }
+    }
+    // Units: rows (kind 0), columns (1), blocks (2); cell `i` of unit `u`.
+    let cell_of = |kind: usize, u: usize, i: usize| match kind {
+        0 => (u, i),
+        1 => (i, u),
+        _ => ((u / n) * n + i / n, (u % n) * n + i % n),
+    };
+    let unit_lits = |lits: &mut Vec<Lit>, kind: usize, u: usize, d: u8| {
+        lits.clear();
+        lits.extend((0..side).map(|i| {
+            let (row, col) = cell_of(kind, u, i);
+            cell_var(side, row, col, d).positive()
+        }));
+    };
+    for kind in 0..3 {
         if encoding == Encoding::Extended {
             for u in 0..side {
-                for d in digits.clone() {
-                    add_at_least_one(&mut cnf, lits_of(u, d).into_iter());
+                for d in 1..=side as u8 {
+                    unit_lits(&mut lits, kind, u, d);
+                    f(&lits);
                 }
             }
         }
         for u in 0..side {
-            for d in digits.clone() {
-                add_at_most_one(&mut cnf, &lits_of(u, d));
+            for d in 1..=side as u8 {
+                unit_lits(&mut lits, kind, u, d);
+                at_most_one(&lits, &mut f);
             }
-        }
-    }
-    for row in 0..side {
-        for col in 0..side {
-            let d = puzzle.get(row, col);
-            if d != 0 {
-                cnf.add_clause(&[cell_var(side, row, col, d).positive()]);
-            }
-        }
-    }
-    cnf
-}
-
-fn add_at_least_one(cnf: &mut Cnf, lits: impl Iterator<Item = Lit>) {
-    for lit in lits {
-        cnf.push_lit(lit);
-    }
-    cnf.close_clause();
-}
-
-fn add_at_most_one(cnf: &mut Cnf, lits: &[Lit]) {
-    for (i, &a) in lits.iter().enumerate() {
-        for &b in &lits[i + 1..] {
-            cnf.add_clause(&[!a, !b]);
         }
     }
 }
