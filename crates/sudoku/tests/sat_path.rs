@@ -1,0 +1,105 @@
+//! The SAT path against the direct solver on samples of every shared puzzle
+//! file (skipped where `../../../shared/sudoku` is missing). Large files are
+//! sampled (every k-th puzzle) to keep the debug run near ten seconds;
+//! `satoku sudoku check` runs whole files.
+
+use std::path::PathBuf;
+
+use satoku_sudoku::{parse_puzzles, sat, solve, Answer, Encoding, Puzzle};
+
+fn read(name: &str) -> Option<Vec<Puzzle>> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/sudoku");
+    if !dir.is_dir() {
+        eprintln!("skip: {} not found", dir.display());
+        return None;
+    }
+    let text = std::fs::read_to_string(dir.join(name)).expect("readable");
+    Some(parse_puzzles(&text).unwrap_or_else(|e| panic!("{name}: {e}")))
+}
+
+fn sample(puzzles: Vec<Puzzle>, max: usize) -> Vec<Puzzle> {
+    let step = puzzles.len().div_ceil(max).max(1);
+    puzzles.into_iter().step_by(step).collect()
+}
+
+/// SAT and direct agree on the kind of answer, the count and (when unique)
+/// the solution; returns the count.
+fn agree(p: &Puzzle, limit: usize) -> usize {
+    let via_sat = sat::solve(&p.grid, limit, Encoding::Extended).expect("SAT path");
+    let direct = solve(&p.grid, limit);
+    assert_eq!(
+        std::mem::discriminant(&via_sat),
+        std::mem::discriminant(&direct),
+        "line {}",
+        p.line
+    );
+    assert_eq!(via_sat.count(), direct.count(), "line {}", p.line);
+    if let Some(s) = via_sat.solution() {
+        assert!(s.solves(&p.grid), "line {}", p.line);
+    }
+    if direct.count() == 1 {
+        assert_eq!(via_sat.solution(), direct.solution(), "line {}", p.line);
+    }
+    direct.count()
+}
+
+#[test]
+fn nine_by_nine_samples_agree_with_the_direct_solver() {
+    for (name, max) in [
+        ("tdoku_puzzles2_17_clue.txt", 300),
+        ("royle_sudoku17_49151.txt", 100),
+        ("tdoku_puzzles3_magictour_top1465.txt", 300),
+        ("tdoku_puzzles5_forum_hardest_1905_11plus.txt", 300),
+        ("norvig_top95.txt", 95),
+        ("norvig_easy50.txt", 50),
+        ("kaggle_1m_first10000.csv", 100),
+    ] {
+        let Some(puzzles) = read(name) else { return };
+        for p in sample(puzzles, max) {
+            assert_eq!(agree(&p, 2), 1, "{name} line {}", p.line);
+        }
+    }
+}
+
+#[test]
+fn multiple_invalid_and_serg_answers_through_sat() {
+    let Some(multi) = read("sudopedia_multisolution8.txt") else {
+        return;
+    };
+    let counts: Vec<usize> = multi.iter().map(|p| agree(p, 200)).collect();
+    assert_eq!(counts, [200, 200, 200, 2, 3, 4, 10, 125]);
+    let invalid = read("sudopedia_invalid7_from_rust_sudoku_crate.txt").unwrap();
+    let kinds: Vec<bool> = invalid
+        .iter()
+        .map(|p| {
+            agree(p, 2);
+            matches!(
+                sat::solve(&p.grid, 2, Encoding::Extended).unwrap(),
+                Answer::Illegal(_)
+            )
+        })
+        .collect();
+    assert_eq!(kinds, [true, true, true, false, false, false, false]);
+    for p in sample(read("tdoku_puzzles7_serg_benchmark.txt").unwrap(), 200) {
+        assert_eq!(agree(&p, 2), 2);
+    }
+}
+
+#[test]
+fn larger_grids_through_sat() {
+    let Some(hex) = read("hex16_100.txt") else {
+        return;
+    };
+    for p in sample(hex, 100) {
+        assert_eq!(agree(&p, 2), 1);
+    }
+    for name in [
+        "grid_16x16.txt",
+        "grid_16x16_b.txt",
+        "grid_25x25.txt",
+        "grid_25x25_b.txt",
+    ] {
+        let p = &read(name).unwrap()[0];
+        assert_eq!(agree(p, 2), 1, "{name}");
+    }
+}
