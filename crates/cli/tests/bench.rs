@@ -158,7 +158,7 @@ fn a_hanging_solver_is_killed_at_the_timeout() {
     let totals = text.lines().last().unwrap();
     assert_eq!(
         totals,
-        "solved 0/1, wrong 0, bad models 0, timeouts 1, errors 0, PAR-2 1.00 s (timeout 0.5 s)"
+        "solved 0/1, wrong 0, bad models 0, timeouts 1, errors 0, PAR-2 1.00 s, CPU PAR-2 1.00 s (timeout 0.5 s)"
     );
 }
 

@@ -18,6 +18,7 @@ use anyhow::Context;
 use satoku_dimacs::ParseOptions;
 use satoku_formula::Cnf;
 
+use super::cpu;
 use super::outcome::{Answer, ModelCheck, Outcome};
 use crate::check::parse_model;
 use crate::exit::BadInput;
@@ -109,7 +110,8 @@ fn try_run(
     let mut child = command
         .spawn()
         .with_context(|| format!("cannot run `{}`", cmd.words[0]))?;
-    let (status, timed_out) = wait_until(&mut child, start + timeout)?;
+    let (status, cpu, timed_out) = wait_until(&mut child, start + timeout)?;
+    let cpu_seconds = Some(cpu.as_secs_f64());
     let seconds = start.elapsed().as_secs_f64();
     if timed_out {
         return Ok(Outcome {
@@ -117,6 +119,7 @@ fn try_run(
             expected,
             answer: Answer::Unknown,
             seconds,
+            cpu_seconds,
             conflicts: None,
             model: ModelCheck::None,
             timed_out: true,
@@ -136,6 +139,7 @@ fn try_run(
         expected,
         answer: reported.answer,
         seconds,
+        cpu_seconds,
         conflicts: reported.conflicts,
         model: reported.model,
         timed_out: false,
@@ -150,20 +154,22 @@ fn write_copy(cnf: &Cnf, path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Waits for `child`, killing it at `deadline`: (status, killed).
+/// Waits for `child`, killing it at `deadline`: (status, CPU time, killed).
 fn wait_until(
     child: &mut std::process::Child,
     deadline: Instant,
-) -> anyhow::Result<(std::process::ExitStatus, bool)> {
+) -> anyhow::Result<(std::process::ExitStatus, Duration, bool)> {
     let mut nap = Duration::from_millis(1);
     loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok((status, false));
+        if let Some((status, cpu)) = cpu::reap(child.id(), false)? {
+            return Ok((status, cpu, false));
         }
         let now = Instant::now();
         if now >= deadline {
             let _ = child.kill();
-            return Ok((child.wait()?, true));
+            let (status, cpu) = cpu::reap(child.id(), true)?
+                .ok_or_else(|| anyhow::anyhow!("waiting for the killed solver failed"))?;
+            return Ok((status, cpu, true));
         }
         std::thread::sleep(nap.min(deadline - now));
         nap = (nap * 2).min(Duration::from_millis(10));

@@ -7,6 +7,7 @@
 //! | `walk` | finding `.cnf`, `.cnf.gz`, `.cnf.xz` files under the paths |
 //! | `expected` | the `path<TAB>answer` expectations file |
 //! | `run` | satoku in-process, with a time limit and a watchdog |
+//! | `cpu` | CPU time of a thread and of a finished child process |
 //! | `external` | another solver as a child process, its output read back |
 //! | `outcome` | one run's answer and its verdict |
 //! | `progress` | a progress bar or plain lines on stderr |
@@ -16,6 +17,7 @@
 //! Exit code 0 when no answer is wrong, no model is bad and no run failed,
 //! 1 otherwise, 2 for bad flags or input (a missing path, a bad TSV).
 
+mod cpu;
 mod expected;
 mod external;
 mod outcome;
@@ -86,6 +88,9 @@ pub struct PlotArgs {
     /// The plot's title.
     #[arg(long, default_value = "satoku bench: cactus plot")]
     pub title: String,
+    /// Plot CPU times instead of wall-clock times.
+    #[arg(long)]
+    pub cpu: bool,
 }
 
 fn parse_jobs(text: &str) -> Result<usize, String> {
@@ -141,10 +146,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.plot {
         let rows = report::read_csv(&report::csv(&label, &outcomes, secs), "run")?;
         let title = format!("{label}, timeout {secs} s");
-        write_file(
-            path,
-            &plot::cactus_svg(&plot::series_from_rows(&rows), &title),
-        )?;
+        let series = plot::series_from_rows(&rows, false);
+        write_file(path, &plot::cactus_svg(&series, &title, "seconds"))?;
     }
     let totals = Totals::of(&outcomes, secs);
     Ok(if totals.wrong + totals.bad_models + totals.errors == 0 {
@@ -193,9 +196,11 @@ pub fn run_plot(args: PlotArgs) -> anyhow::Result<ExitCode> {
     if rows.is_empty() {
         return Err(BadInput("the CSV files hold no rows".into()).into());
     }
+    let series = plot::series_from_rows(&rows, args.cpu);
+    let y_label = if args.cpu { "CPU seconds" } else { "seconds" };
     write_file(
         &args.output,
-        &plot::cactus_svg(&plot::series_from_rows(&rows), &args.title),
+        &plot::cactus_svg(&series, &args.title, y_label),
     )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -56,6 +56,8 @@ pub struct Outcome {
     pub answer: Answer,
     /// Wall-clock seconds (parse and solve).
     pub seconds: f64,
+    /// CPU seconds of the same span, when measured.
+    pub cpu_seconds: Option<f64>,
     /// Conflicts, when the solver reports them.
     pub conflicts: Option<u64>,
     /// The model check of a SAT answer.
@@ -115,6 +117,7 @@ impl Outcome {
             expected,
             answer: Answer::Unknown,
             seconds,
+            cpu_seconds: None,
             conflicts: None,
             model: ModelCheck::None,
             timed_out: false,
@@ -150,6 +153,7 @@ mod tests {
             expected,
             answer,
             seconds: 1.0,
+            cpu_seconds: None,
             conflicts: None,
             model,
             timed_out: false,

@@ -16,8 +16,9 @@ pub struct Series {
     pub times: Vec<f64>,
 }
 
-/// One series per solver label (in order of first appearance), from solved rows.
-pub fn series_from_rows(rows: &[CsvRow]) -> Vec<Series> {
+/// One series per solver label (in order of first appearance), from solved
+/// rows: their CPU times with `cpu` (wall-clock where a row has none).
+pub fn series_from_rows(rows: &[CsvRow], cpu: bool) -> Vec<Series> {
     let mut series: Vec<Series> = Vec::new();
     for row in rows {
         let index = match series.iter().position(|s| s.label == row.solver) {
@@ -31,7 +32,8 @@ pub fn series_from_rows(rows: &[CsvRow]) -> Vec<Series> {
             }
         };
         if row.verdict == Verdict::Solved {
-            series[index].times.push(row.seconds);
+            let time = if cpu { row.cpu } else { None };
+            series[index].times.push(time.unwrap_or(row.seconds));
         }
     }
     for s in &mut series {
@@ -77,8 +79,8 @@ fn label(value: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// The SVG document for `series` under `title`.
-pub fn cactus_svg(series: &[Series], title: &str) -> String {
+/// The SVG document for `series` under `title`, `y_label` on the time axis.
+pub fn cactus_svg(series: &[Series], title: &str, y_label: &str) -> String {
     let max_n = series
         .iter()
         .map(|s| s.times.len())
@@ -135,10 +137,11 @@ pub fn cactus_svg(series: &[Series], title: &str) -> String {
         svg,
         "<rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{plot_w}\" height=\"{plot_h}\" fill=\"none\" stroke=\"black\"/>\n\
          <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">instances solved</text>\n\
-         <text transform=\"translate(18 {:.1}) rotate(-90)\" text-anchor=\"middle\">seconds</text>\n",
+         <text transform=\"translate(18 {:.1}) rotate(-90)\" text-anchor=\"middle\">{}</text>\n",
         LEFT + plot_w / 2.0,
         HEIGHT - 12.0,
-        TOP + plot_h / 2.0
+        TOP + plot_h / 2.0,
+        escape(y_label)
     );
     for (i, s) in series.iter().enumerate() {
         let color = COLORS[i % COLORS.len()];
@@ -178,6 +181,7 @@ mod tests {
             solver: solver.into(),
             verdict,
             seconds,
+            cpu: Some(seconds / 2.0),
         }
     }
 
@@ -190,13 +194,14 @@ mod tests {
             row("satoku", Verdict::Solved, 1.0),
             row("minisat", Verdict::Wrong, 0.1),
         ];
-        let series = series_from_rows(&rows);
+        let series = series_from_rows(&rows, false);
         assert_eq!(series.len(), 2);
         assert_eq!(
             (series[0].label.as_str(), &series[0].times[..]),
             ("satoku", &[1.0, 3.0][..])
         );
         assert_eq!(series[1].times, [0.5]);
+        assert_eq!(series_from_rows(&rows, true)[0].times, [0.5, 1.5]);
     }
 
     #[test]
@@ -228,11 +233,11 @@ mod tests {
                 times: vec![],
             },
         ];
-        let svg = cactus_svg(&series, "uf & uuf");
+        let svg = cactus_svg(&series, "uf & uuf", "CPU seconds");
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
         assert_eq!(svg.matches("<polyline").count(), 2);
         assert!(svg.contains("satoku &lt;cdcl&gt; (3)"));
-        assert!(svg.contains("uf &amp; uuf"));
+        assert!(svg.contains("uf &amp; uuf") && svg.contains(">CPU seconds</text>"));
         assert!(!svg.contains("NaN") && !svg.contains("inf"));
     }
 }

@@ -3,7 +3,9 @@
 //!
 //! PAR-2 (penalised average runtime, here summed rather than averaged, in
 //! seconds) counts each solved instance at its time and each other one
-//! (timeout, wrong answer, bad model, error) at twice the timeout.
+//! (timeout, wrong answer, bad model, error) at twice the timeout. It is
+//! given twice: on wall-clock times, and on CPU times (the timeout itself is
+//! always wall-clock), which a loaded machine disturbs much less.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -28,6 +30,8 @@ pub struct Totals {
     pub errors: usize,
     /// Sum of solved times plus twice the timeout per unsolved instance.
     pub par2: f64,
+    /// The same with CPU times (wall-clock where CPU time is not known).
+    pub cpu_par2: f64,
 }
 
 impl Totals {
@@ -46,11 +50,13 @@ impl Totals {
                 Verdict::Timeout => t.timeouts += 1,
                 Verdict::Error => t.errors += 1,
             }
-            t.par2 += if verdict == Verdict::Solved {
-                outcome.seconds.min(timeout)
+            if verdict == Verdict::Solved {
+                t.par2 += outcome.seconds.min(timeout);
+                t.cpu_par2 += outcome.cpu_seconds.unwrap_or(outcome.seconds).min(timeout);
             } else {
-                2.0 * timeout
-            };
+                t.par2 += 2.0 * timeout;
+                t.cpu_par2 += 2.0 * timeout;
+            }
         }
         t
     }
@@ -58,9 +64,9 @@ impl Totals {
     /// The closing line of the table.
     pub fn line(&self, timeout: f64) -> String {
         format!(
-            "solved {}/{}, wrong {}, bad models {}, timeouts {}, errors {}, PAR-2 {:.2} s (timeout {} s)",
+            "solved {}/{}, wrong {}, bad models {}, timeouts {}, errors {}, PAR-2 {:.2} s, CPU PAR-2 {:.2} s (timeout {} s)",
             self.solved, self.files, self.wrong, self.bad_models, self.timeouts, self.errors,
-            self.par2, timeout
+            self.par2, self.cpu_par2, timeout
         )
     }
 }
@@ -90,17 +96,21 @@ pub fn table(outcomes: &[Outcome], timeout: f64) -> String {
         .collect();
     let width = names.iter().map(String::len).max().unwrap_or(4).max(4);
     let mut text = format!(
-        "{:<width$}  {:<8} {:<8} {:<9} {:>9} {:>11}\n",
-        "file", "expected", "answer", "verdict", "seconds", "conflicts"
+        "{:<width$}  {:<8} {:<8} {:<9} {:>9} {:>9} {:>11}\n",
+        "file", "expected", "answer", "verdict", "seconds", "cpu", "conflicts"
     );
     for (outcome, name) in outcomes.iter().zip(&names) {
         let conflicts = outcome.conflicts.map_or("-".into(), |c| c.to_string());
+        let cpu = outcome
+            .cpu_seconds
+            .map_or("-".into(), |c| format!("{c:.3}"));
         let line = format!(
-            "{name:<width$}  {:<8} {:<8} {:<9} {:>9.3} {:>11}  {}",
+            "{name:<width$}  {:<8} {:<8} {:<9} {:>9.3} {:>9} {:>11}  {}",
             expected_name(outcome.expected),
             outcome.answer.name(),
             outcome.verdict().name(),
             outcome.seconds,
+            cpu,
             conflicts,
             note(outcome)
         );
@@ -110,7 +120,8 @@ pub fn table(outcomes: &[Outcome], timeout: f64) -> String {
 }
 
 /// The CSV header.
-pub const CSV_HEADER: &str = "solver,file,expected,answer,verdict,seconds,conflicts,timeout,note";
+pub const CSV_HEADER: &str =
+    "solver,file,expected,answer,verdict,seconds,cpu,conflicts,timeout,note";
 
 /// One CSV row per outcome, after [`CSV_HEADER`].
 pub fn csv(solver: &str, outcomes: &[Outcome], timeout: f64) -> String {
@@ -123,6 +134,7 @@ pub fn csv(solver: &str, outcomes: &[Outcome], timeout: f64) -> String {
             o.answer.name().to_string(),
             o.verdict().name().to_string(),
             format!("{:.6}", o.seconds),
+            o.cpu_seconds.map_or(String::new(), |c| format!("{c:.6}")),
             o.conflicts.map_or(String::new(), |c| c.to_string()),
             timeout.to_string(),
             note(o),
@@ -169,6 +181,8 @@ pub struct CsvRow {
     pub verdict: Verdict,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// CPU seconds, when the CSV has them.
+    pub cpu: Option<f64>,
 }
 
 /// Parses a CSV written by [`csv`]; `name` is used in error messages.
@@ -182,6 +196,7 @@ pub fn read_csv(text: &str, name: &str) -> Result<Vec<CsvRow>, BadInput> {
             .ok_or_else(|| BadInput(format!("{name}:1: no `{want}` column")))
     };
     let (solver, verdict, seconds) = (column("solver")?, column("verdict")?, column("seconds")?);
+    let cpu = column("cpu").ok();
     let mut rows = Vec::new();
     for (i, line) in lines {
         if line.trim().is_empty() {
@@ -194,6 +209,10 @@ pub fn read_csv(text: &str, name: &str) -> Result<Vec<CsvRow>, BadInput> {
             solver: get(solver)?.clone(),
             verdict: Verdict::from_name(get(verdict)?).ok_or_else(|| fail("unknown verdict"))?,
             seconds: get(seconds)?.parse().map_err(|_| fail("bad seconds"))?,
+            cpu: match cpu.map(get).transpose()?.map(String::as_str) {
+                None | Some("") => None,
+                Some(text) => Some(text.parse().map_err(|_| fail("bad cpu seconds"))?),
+            },
         });
     }
     Ok(rows)
@@ -216,6 +235,7 @@ mod tests {
             expected: Some(expected),
             answer,
             seconds,
+            cpu_seconds: Some(seconds / 2.0),
             conflicts: Some(7),
             model: if answer == Answer::Sat {
                 ModelCheck::Good
@@ -260,6 +280,11 @@ mod tests {
             "{}",
             t.par2
         );
+        assert!(
+            (t.cpu_par2 - (0.75 + 1.125 + 4.0 * 20.0)).abs() < 1e-9,
+            "{}",
+            t.cpu_par2
+        );
         // A solved time beyond the timeout is capped at it.
         let late = [outcome("a.cnf", Answer::Sat, Answer::Sat, 10.5)];
         assert_eq!(Totals::of(&late, 10.0).par2, 10.0);
@@ -275,7 +300,7 @@ mod tests {
         assert!(lines[4].contains("BAD-MODEL") && lines[4].ends_with("clause 1 is false"));
         assert_eq!(
             lines[7],
-            "solved 2/6, wrong 1, bad models 1, timeouts 1, errors 1, PAR-2 83.75 s (timeout 10 s)"
+            "solved 2/6, wrong 1, bad models 1, timeouts 1, errors 1, PAR-2 83.75 s, CPU PAR-2 81.88 s (timeout 10 s)"
         );
     }
 
@@ -287,6 +312,7 @@ mod tests {
         assert_eq!(rows.len(), 6);
         assert_eq!(rows[1].solver, "satoku");
         assert_eq!((rows[1].verdict, rows[1].seconds), (Verdict::Solved, 2.25));
+        assert_eq!((rows[1].cpu, rows[5].cpu), (Some(1.125), None));
         assert_eq!(rows[4].verdict, Verdict::Wrong);
         assert!(read_csv("a,b\n", "x.csv").unwrap_err().0.contains("solver"));
         let err = read_csv(

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use satoku_dimacs::ParseOptions;
 use satoku_solver::{SolveResult, Solver, SolverConfig};
 
+use super::cpu::thread_cpu_time;
 use super::outcome::{Answer, ModelCheck, Outcome};
 
 /// Parses and solves `path` within `timeout`, checking any model.
@@ -24,6 +25,7 @@ pub fn run_satoku(
     timeout: Duration,
 ) -> Outcome {
     let start = Instant::now();
+    let cpu_start = thread_cpu_time();
     let parsed = match satoku_dimacs::parse_path(path, &ParseOptions { strict: false }) {
         Ok(parsed) => parsed,
         Err(err) => {
@@ -49,6 +51,7 @@ pub fn run_satoku(
     let mut solver = Solver::from_cnf(&cnf, config);
     let result = catch_unwind(AssertUnwindSafe(|| solver.solve()));
     let seconds = start.elapsed().as_secs_f64();
+    let cpu_seconds = (thread_cpu_time() - cpu_start).as_secs_f64();
     drop(done);
     let _ = watchdog.join();
     let result = match result {
@@ -72,6 +75,7 @@ pub fn run_satoku(
         expected,
         answer,
         seconds,
+        cpu_seconds: Some(cpu_seconds),
         conflicts: Some(solver.stats().conflicts),
         model,
         timed_out: answer == Answer::Unknown && seconds >= timeout.as_secs_f64() * 0.99,
