@@ -37,9 +37,12 @@ mod clause_db;
 mod config;
 mod decide;
 mod dpll;
+#[cfg(feature = "fault-injection")]
+pub mod fault;
 mod heap;
 mod proof;
 mod propagate;
+mod pure;
 mod reduce;
 mod restart;
 mod result;

@@ -69,6 +69,11 @@ impl Solver {
             for k in 2..lits.len() {
                 let lit = lits[k];
                 if self.trail.vals[lit.code()] != FALSE {
+                    #[cfg(feature = "fault-injection")]
+                    if crate::fault::skip_watch_move(k) {
+                        moved = true;
+                        break;
+                    }
                     lits[1] = lit;
                     lits[k] = false_lit;
                     self.watches[lit.code()].push(Watcher::new(first, cref, false));

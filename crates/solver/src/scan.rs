@@ -110,26 +110,20 @@ impl Solver {
     /// Assigns every pure literal of the open clauses at the current level.
     /// Returns how many were assigned.
     pub(crate) fn assign_pure_literals(&mut self) -> usize {
-        self.lit_counts.iter_mut().for_each(|c| *c = 0);
-        let mut counts = std::mem::take(&mut self.lit_counts);
-        self.for_each_open_clause(|lits, _| {
-            for &l in lits {
-                if self.trail.value(l) == OPEN {
-                    counts[l.code()] += 1;
-                }
-            }
-        });
+        self.pure.sync(&self.original, &self.trail.trail);
         let mut assigned = 0;
         for v in (0..self.num_vars() as u32).map(Var::new) {
+            if !self.trail.is_open(v) {
+                continue;
+            }
             let (pos, neg) = (v.positive(), v.negative());
-            let (cp, cn) = (counts[pos.code()], counts[neg.code()]);
-            if self.trail.is_open(v) && (cp == 0) != (cn == 0) {
+            let (cp, cn) = (self.pure.open_count(pos), self.pure.open_count(neg));
+            if (cp == 0) != (cn == 0) {
                 let pure = if cp > 0 { pos } else { neg };
                 self.trail.assign(pure, crate::clause_db::ClauseRef::NONE);
                 assigned += 1;
             }
         }
-        self.lit_counts = counts;
         self.stats.pure_literals += assigned as u64;
         assigned
     }

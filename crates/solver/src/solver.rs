@@ -13,6 +13,7 @@ use crate::clause_db::{ClauseDb, ClauseRef};
 use crate::config::{Algorithm, SolverConfig};
 use crate::heap::VarHeap;
 use crate::proof::{Proof, ProofFormat};
+use crate::pure::PureTracker;
 use crate::restart::Restarts;
 use crate::stats::Stats;
 use crate::trail::{Trail, FALSE, OPEN, TRUE};
@@ -31,8 +32,8 @@ pub(crate) enum Status {
 pub struct Solver {
     pub(crate) config: SolverConfig,
     pub(crate) stats: Stats,
-    /// Every clause as given, for checking models.
-    original: Cnf,
+    /// Every clause as given, for checking models (and counting pure literals).
+    pub(crate) original: Cnf,
     /// False once the clauses are unsatisfiable without assumptions.
     pub(crate) ok: bool,
     pub(crate) db: ClauseDb,
@@ -58,6 +59,7 @@ pub struct Solver {
     // Heuristic scans (DPLL-style heuristics and pure literals).
     pub(crate) lit_scores: Vec<f64>,
     pub(crate) lit_counts: Vec<u32>,
+    pub(crate) pure: PureTracker,
     // Restarts and reduction.
     pub(crate) restarts: Restarts,
     pub(crate) cla_inc: f32,
@@ -104,6 +106,7 @@ impl Solver {
             stamp: 0,
             lit_scores: Vec::new(),
             lit_counts: Vec::new(),
+            pure: PureTracker::default(),
             restarts: Restarts::default(),
             cla_inc: 1.0,
             next_reduce: 2000,
@@ -367,6 +370,7 @@ impl Solver {
             self.heap.insert(v, &self.activity);
         }
         self.trail.trail.truncate(lim);
+        self.pure.backtracked_to(lim);
         self.trail.trail_lim.truncate(level as usize);
         self.level_flipped.truncate(level as usize);
         self.trail.qhead = self.trail.qhead.min(lim);
