@@ -1,0 +1,223 @@
+//! Solver options picked at random, written to and read back from a
+//! regression file's `c options:` line.
+//!
+//! The line looks like
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 proof=text`;
+//! an option left out takes its default, which is how the shrinker "drops" one.
+
+use std::fmt;
+
+use rand::Rng;
+use satoku_solver::{Algorithm, Heuristic, ProofFormat, RestartPolicy, SolverConfig};
+
+/// The options one fuzz case is solved with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// CDCL or DPLL.
+    pub algorithm: Algorithm,
+    /// Decision heuristic.
+    pub heuristic: Heuristic,
+    /// Pure-literal elimination (DPLL).
+    pub pure_literals: bool,
+    /// Restart policy (CDCL).
+    pub restart: RestartPolicy,
+    /// Learnt-clause deletion (CDCL).
+    pub reduce: bool,
+    /// Log a DRAT proof (CDCL) and check it on UNSAT.
+    pub proof: Option<ProofFormat>,
+}
+
+impl Default for Options {
+    /// The solver's defaults, with no proof.
+    fn default() -> Options {
+        let config = SolverConfig::default();
+        Options {
+            algorithm: config.algorithm,
+            heuristic: config.heuristic,
+            pure_literals: config.pure_literals,
+            restart: config.restart,
+            reduce: config.reduce,
+            proof: None,
+        }
+    }
+}
+
+const ALGORITHMS: [(Algorithm, &str); 2] = [(Algorithm::Cdcl, "cdcl"), (Algorithm::Dpll, "dpll")];
+const HEURISTICS: [(Heuristic, &str); 5] = [
+    (Heuristic::First, "first"),
+    (Heuristic::Moms, "moms"),
+    (Heuristic::JeroslowWang, "jw"),
+    (Heuristic::Dlis, "dlis"),
+    (Heuristic::Vsids, "vsids"),
+];
+const RESTARTS: [(RestartPolicy, &str); 3] = [
+    (RestartPolicy::Glucose, "glucose"),
+    (RestartPolicy::Luby, "luby"),
+    (RestartPolicy::Never, "never"),
+];
+const PROOFS: [(Option<ProofFormat>, &str); 3] = [
+    (None, "none"),
+    (Some(ProofFormat::Text), "text"),
+    (Some(ProofFormat::Binary), "binary"),
+];
+
+fn name_of<T: PartialEq + Copy>(table: &[(T, &'static str)], value: T) -> &'static str {
+    table
+        .iter()
+        .find(|(v, _)| *v == value)
+        .map_or("?", |(_, n)| n)
+}
+
+fn value_of<T: Copy>(table: &[(T, &'static str)], name: &str) -> Option<T> {
+    table.iter().find(|(_, n)| *n == name).map(|(v, _)| *v)
+}
+
+impl Options {
+    /// Uniformly random options. A proof is asked for on most CDCL runs;
+    /// DPLL logs nothing, so it never gets one.
+    pub fn random(rng: &mut impl Rng) -> Options {
+        let algorithm = ALGORITHMS[rng.gen_range(0..ALGORITHMS.len())].0;
+        let proof = match algorithm {
+            Algorithm::Cdcl => PROOFS[rng.gen_range(0..PROOFS.len())].0,
+            Algorithm::Dpll => None,
+        };
+        Options {
+            algorithm,
+            heuristic: HEURISTICS[rng.gen_range(0..HEURISTICS.len())].0,
+            pure_literals: rng.gen(),
+            restart: RESTARTS[rng.gen_range(0..RESTARTS.len())].0,
+            reduce: rng.gen(),
+            proof,
+        }
+    }
+
+    /// The engine configuration: models are checked here, not by a panic
+    /// inside the solver, so a bad model is a finding, not a crash.
+    pub fn config(&self) -> SolverConfig {
+        SolverConfig {
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+            pure_literals: self.pure_literals,
+            restart: self.restart,
+            reduce: self.reduce,
+            check_models: false,
+            ..SolverConfig::default()
+        }
+    }
+
+    /// A short key for the statistics table (the combination of options).
+    pub fn key(&self) -> String {
+        self.to_string()
+    }
+
+    /// The same options with one option set back to its default, for each
+    /// option that is not at its default already (the shrinker's moves).
+    pub fn simpler(&self) -> Vec<Options> {
+        let d = Options::default();
+        let mut out = Vec::new();
+        let mut push = |o: Options| {
+            if o != *self {
+                out.push(o);
+            }
+        };
+        push(Options {
+            proof: None,
+            ..*self
+        });
+        push(Options {
+            heuristic: d.heuristic,
+            ..*self
+        });
+        push(Options {
+            pure_literals: d.pure_literals,
+            ..*self
+        });
+        push(Options {
+            restart: d.restart,
+            ..*self
+        });
+        push(Options {
+            reduce: d.reduce,
+            ..*self
+        });
+        if self.algorithm != d.algorithm {
+            push(Options {
+                algorithm: d.algorithm,
+                ..*self
+            });
+        }
+        out
+    }
+
+    /// Parses the words of a `c options:` line (unknown words are errors).
+    pub fn parse(text: &str) -> Result<Options, String> {
+        let mut o = Options::default();
+        for word in text.split_whitespace() {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("`{word}` is not key=value"))?;
+            let bad = || format!("bad value in `{word}`");
+            match key {
+                "algorithm" => o.algorithm = value_of(&ALGORITHMS, value).ok_or_else(bad)?,
+                "heuristic" => o.heuristic = value_of(&HEURISTICS, value).ok_or_else(bad)?,
+                "restart" => o.restart = value_of(&RESTARTS, value).ok_or_else(bad)?,
+                "proof" => o.proof = value_of(&PROOFS, value).ok_or_else(bad)?,
+                "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
+                "reduce" => o.reduce = parse_bool(value).ok_or_else(bad)?,
+                _ => return Err(format!("unknown option `{key}`")),
+            }
+        }
+        Ok(o)
+    }
+}
+
+fn parse_bool(value: &str) -> Option<bool> {
+    match value {
+        "1" | "true" => Some(true),
+        "0" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+impl fmt::Display for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "algorithm={} heuristic={} pure={} restart={} reduce={} proof={}",
+            name_of(&ALGORITHMS, self.algorithm),
+            name_of(&HEURISTICS, self.heuristic),
+            u8::from(self.pure_literals),
+            name_of(&RESTARTS, self.restart),
+            u8::from(self.reduce),
+            name_of(&PROOFS, self.proof),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn display_parses_back() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..200 {
+            let o = Options::random(&mut rng);
+            assert_eq!(Options::parse(&o.to_string()), Ok(o));
+        }
+        assert_eq!(Options::parse(""), Ok(Options::default()));
+        assert!(Options::parse("algorithm=magic").is_err());
+        assert!(Options::parse("speed=3").is_err());
+    }
+
+    #[test]
+    fn simpler_moves_towards_the_default() {
+        assert!(Options::default().simpler().is_empty());
+        let o = Options::parse("algorithm=dpll heuristic=first pure=0").unwrap();
+        let moves = o.simpler();
+        assert_eq!(moves.len(), 3);
+        assert!(moves.iter().all(|m| *m != o));
+    }
+}

@@ -1,0 +1,52 @@
+//! The harness proven on a known bug: with the solver's test-only fault
+//! switched on (a skipped watch update in `propagate`, see
+//! `crates/solver/src/fault.rs`), the formula campaign must find a failure
+//! within a minute and shrink it to at most 20 clauses, and the written
+//! regression file must fail while the fault is on and pass once it is off.
+//!
+//! The fault is a process-wide switch, so this file holds exactly one test.
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use satoku_fuzz::campaign::{formulas, Limits};
+use satoku_fuzz::regress::{replay, Replay};
+
+#[test]
+fn injected_watch_bug_is_caught_and_shrunk() {
+    // Caught panics are findings: keep their messages out of the test output.
+    std::panic::set_hook(Box::new(|_| {}));
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits {
+        seed: 2024,
+        first: 0,
+        count: None,
+        time: Some(Duration::from_secs(60)),
+        out_dir: Some(dir.path().to_path_buf()),
+        progress: None,
+        verbose: false,
+    };
+    satoku_solver::fault::ENABLED.store(true, Ordering::Relaxed);
+    let summary = formulas(&limits);
+    let report = summary
+        .finding
+        .expect("the injected bug is found within a minute");
+    println!(
+        "caught at case {} after {:.2} s ({} cases): {}; shrunk in {:.2} s from {} to {} clauses: {}",
+        report.case,
+        report.found_after.as_secs_f64(),
+        summary.cases,
+        report.original,
+        report.shrink_time.as_secs_f64(),
+        report.original_size,
+        report.size,
+        report.shrunk,
+    );
+    assert!(report.found_after < Duration::from_secs(60));
+    assert!(report.size <= 20, "shrunk to {} clauses", report.size);
+    let path = report.path.expect("the regression file is written");
+    println!("{}", std::fs::read_to_string(&path).unwrap());
+    assert!(matches!(replay(&path).unwrap(), Some(Replay::Failed(_))));
+    satoku_solver::fault::ENABLED.store(false, Ordering::Relaxed);
+    assert!(matches!(replay(&path).unwrap(), Some(Replay::Passed)));
+}
