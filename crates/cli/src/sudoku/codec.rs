@@ -58,14 +58,14 @@ pub fn run_encode(args: EncodeArgs) -> anyhow::Result<ExitCode> {
         })?;
     let encoding = args.encoding.into();
     let cnf = encode(&puzzle.grid, encoding);
-    let mut comments = header_comments(&puzzle.grid, encoding);
-    comments.push(format!(
-        "made by: satoku sudoku encode {} --encoding {} --index {} (line {})",
+    let mut comments = vec![format!(
+        "satoku sudoku encode {} --encoding {} --index {} (puzzle at line {})",
         args.file.display(),
         encoding.name(),
         args.index,
         puzzle.line
-    ));
+    )];
+    comments.extend(header_comments(&puzzle.grid, encoding));
     let mut text = Vec::new();
     write_dimacs(&mut text, &cnf, &comments)?;
     match &args.output {
