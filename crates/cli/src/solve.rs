@@ -65,7 +65,7 @@ pub struct SolverOptions {
     #[arg(long)]
     pub no_pure_literals: bool,
     /// Restart policy (CDCL).
-    #[arg(long, value_enum, default_value_t = RestartArg::Glucose)]
+    #[arg(long, value_enum, default_value_t = RestartArg::Modes)]
     pub restart: RestartArg,
     /// Keep every learnt clause (CDCL).
     #[arg(long)]
@@ -105,10 +105,12 @@ pub enum HeuristicArg {
 /// `--restart` values.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum RestartArg {
-    /// Glucose-style LBD averages (default).
+    /// Glucose-style LBD averages.
     Glucose,
     /// Luby sequence, unit 100 conflicts.
     Luby,
+    /// Focused (Glucose) and stable (Luby x 1024) phases in turn (default).
+    Modes,
     /// No restarts.
     Never,
 }
@@ -144,6 +146,7 @@ impl SolverOptions {
             restart: match self.restart {
                 RestartArg::Glucose => RestartPolicy::Glucose,
                 RestartArg::Luby => RestartPolicy::Luby,
+                RestartArg::Modes => RestartPolicy::Modes,
                 RestartArg::Never => RestartPolicy::Never,
             },
             reduce: !self.no_reduce,

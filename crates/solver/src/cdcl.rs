@@ -21,7 +21,8 @@ impl Solver {
             if self.out_of_budget() {
                 return Status::Unknown;
             }
-            if self.restarts.should_restart(self.config.restart) {
+            let switched = self.restarts.switch_mode_if_due(self.config.restart);
+            if switched || self.restarts.should_restart(self.config.restart) {
                 self.restarts.restarted();
                 self.stats.restarts += 1;
                 self.backtrack(0);

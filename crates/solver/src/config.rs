@@ -40,11 +40,15 @@ pub enum Heuristic {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum RestartPolicy {
     /// Glucose-style: restart when the recent average LBD of learnt clauses
-    /// exceeds the long-run average by a margin. The default.
-    #[default]
+    /// exceeds the long-run average by a margin.
     Glucose,
     /// Luby sequence times 100 conflicts (MiniSat 2.2).
     Luby,
+    /// Alternates a focused phase (Glucose restarts) with a stable phase
+    /// (Luby restarts times 1024 conflicts), each phase twice as long as the
+    /// one before (after CaDiCaL and Kissat's stable mode). The default.
+    #[default]
+    Modes,
     /// Never restart.
     Never,
 }
@@ -60,7 +64,7 @@ pub struct SolverConfig {
     /// (CDCL ignores it: learnt clauses and pure literals do not mix with
     /// incremental use). Default true.
     pub pure_literals: bool,
-    /// Restart policy for CDCL (default Glucose).
+    /// Restart policy for CDCL (default Modes).
     pub restart: RestartPolicy,
     /// Periodic learnt-clause deletion for CDCL (default true).
     pub reduce: bool,

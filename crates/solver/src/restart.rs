@@ -76,6 +76,10 @@ pub struct Restarts {
     conflicts_since: u64,
     luby_index: u64,
     total_conflicts: u64,
+    /// `Modes` only: whether in the stable phase, and when the phase ends.
+    stable: bool,
+    mode_end: u64,
+    mode_length: u64,
 }
 
 impl Default for Restarts {
@@ -87,6 +91,9 @@ impl Default for Restarts {
             conflicts_since: 0,
             luby_index: 0,
             total_conflicts: 0,
+            stable: false,
+            mode_end: FIRST_MODE_LENGTH,
+            mode_length: FIRST_MODE_LENGTH,
         }
     }
 }
@@ -99,13 +106,19 @@ const BLOCK_FACTOR: f64 = 1.4;
 const MIN_INTERVAL: u64 = 50;
 /// Luby unit, in conflicts.
 const LUBY_UNIT: u64 = 100;
+/// Luby unit in the stable phase of `Modes`.
+const STABLE_LUBY_UNIT: u64 = 1024;
+/// Conflicts in the first focused phase of `Modes`.
+const FIRST_MODE_LENGTH: u64 = 2000;
 
 impl Restarts {
     /// Records a conflict: the learnt clause's LBD and the trail length before backjumping.
     pub fn on_conflict(&mut self, policy: RestartPolicy, lbd: u32, trail_len: usize) {
         self.conflicts_since += 1;
         self.total_conflicts += 1;
-        if policy != RestartPolicy::Glucose {
+        let glucose =
+            policy == RestartPolicy::Glucose || (policy == RestartPolicy::Modes && !self.stable);
+        if !glucose {
             return;
         }
         let trail_len = trail_len as f64;
@@ -125,11 +138,29 @@ impl Restarts {
         match policy {
             RestartPolicy::Never => false,
             RestartPolicy::Luby => self.conflicts_since >= LUBY_UNIT * luby(self.luby_index),
-            RestartPolicy::Glucose => {
+            RestartPolicy::Modes if self.stable => {
+                self.conflicts_since >= STABLE_LUBY_UNIT * luby(self.luby_index)
+            }
+            RestartPolicy::Glucose | RestartPolicy::Modes => {
                 self.conflicts_since >= MIN_INTERVAL
                     && self.fast_lbd.value() > MARGIN * self.slow_lbd.value()
             }
         }
+    }
+
+    /// `Modes` only: whether the current phase is over; if so, switches to
+    /// the other phase (the caller restarts).
+    pub fn switch_mode_if_due(&mut self, policy: RestartPolicy) -> bool {
+        if policy != RestartPolicy::Modes || self.total_conflicts < self.mode_end {
+            return false;
+        }
+        self.stable = !self.stable;
+        if !self.stable {
+            self.mode_length *= 2;
+        }
+        self.mode_end = self.total_conflicts + self.mode_length;
+        self.luby_index = 0;
+        true
     }
 
     /// Records that a restart happened.
@@ -172,5 +203,20 @@ mod tests {
             r.on_conflict(RestartPolicy::Glucose, 30, 100);
         }
         assert!(r.should_restart(RestartPolicy::Glucose));
+    }
+
+    #[test]
+    fn modes_alternate_with_doubling_length() {
+        let mut r = Restarts::default();
+        let mut switches = Vec::new();
+        for i in 1..=20_000u64 {
+            r.on_conflict(RestartPolicy::Modes, 5, 100);
+            if r.switch_mode_if_due(RestartPolicy::Modes) {
+                switches.push(i);
+            }
+        }
+        // focused 2000, stable 2000, focused 4000, stable 4000, focused 8000 ...
+        assert_eq!(switches, vec![2000, 4000, 8000, 12_000, 20_000]);
+        assert!(!r.switch_mode_if_due(RestartPolicy::Glucose));
     }
 }

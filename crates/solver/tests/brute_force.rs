@@ -82,7 +82,11 @@ fn configs() -> Vec<SolverConfig> {
                 ..SolverConfig::default()
             });
         }
-        for restart in [RestartPolicy::Glucose, RestartPolicy::Luby] {
+        for restart in [
+            RestartPolicy::Modes,
+            RestartPolicy::Glucose,
+            RestartPolicy::Luby,
+        ] {
             all.push(SolverConfig {
                 algorithm: Algorithm::Cdcl,
                 heuristic,
