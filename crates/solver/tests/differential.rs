@@ -53,12 +53,13 @@ fn run(count: u64, seed0: u64) {
         // The default configuration, with its UNSAT proofs checked.
         let reference = solve_checked(
             &cnf,
-            cdcl(RestartPolicy::Glucose, true),
+            cdcl(RestartPolicy::Modes, true),
             ProofFormat::Text,
             &format!("seed {seed}"),
         );
         split[reference as usize] += 1;
         for config in [
+            cdcl(RestartPolicy::Glucose, true),
             cdcl(RestartPolicy::Luby, true),
             cdcl(RestartPolicy::Never, false),
         ] {
@@ -108,6 +109,12 @@ fn cdcl_configs_agree_on_larger_formulas() {
         let cnf = random_ksat(vars, (vars as f64 * 4.26).round() as usize, 3, 7000 + seed);
         let reference = answer(&cnf, cdcl(RestartPolicy::Never, false));
         let what = format!("seed {seed}");
+        let modes = cdcl(RestartPolicy::Modes, true);
+        assert_eq!(
+            solve_checked(&cnf, modes, ProofFormat::Text, &what),
+            reference,
+            "{what}"
+        );
         assert_eq!(
             solve_checked(
                 &cnf,
