@@ -2,8 +2,10 @@
 //!
 //! Case `i` of a run with seed `s` draws from ChaCha8 seeded with `s` on
 //! stream `i`, so `--seed s --first i --count 1` replays exactly that case.
-//! A campaign stops at its count or time, or at its first finding, which is
-//! shrunk and written to the output folder.
+//! A campaign stops at its count or time, or at its first finding (unless
+//! asked to keep going). A finding is shrunk and written to the output
+//! folder; with `keep_going`, only the first [`SHRINK_PER_KIND`] of each
+//! kind are, the rest are counted.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,6 +21,9 @@ use crate::parsers;
 use crate::regress;
 use crate::shrink::{shrink_formula, shrink_list};
 use crate::trace::{shrink_trace, Trace};
+
+/// With `keep_going`, findings of one kind shrunk and written; later ones are only counted.
+pub const SHRINK_PER_KIND: usize = 3;
 
 /// When a campaign stops, besides at a finding.
 #[derive(Clone, Debug)]
@@ -37,6 +42,8 @@ pub struct Limits {
     pub progress: Option<Duration>,
     /// Print every case (family, size, options, time) to stderr.
     pub verbose: bool,
+    /// Go on after a finding.
+    pub keep_going: bool,
 }
 
 /// The random source of case `index` of run `seed`.
@@ -78,11 +85,22 @@ pub struct Summary {
     pub counts: BTreeMap<String, u64>,
     /// Cases per option combination (formulas and traces).
     pub options: BTreeMap<String, u64>,
-    /// The first finding, if any.
-    pub finding: Option<Report>,
+    /// The findings (only the first, unless keeping going).
+    pub findings: Vec<Report>,
 }
 
 impl Summary {
+    /// Whether enough findings of this kind were shrunk already.
+    fn enough(&self, finding: &Finding) -> bool {
+        let same = self
+            .findings
+            .iter()
+            .filter(|r| r.original.kind == finding.kind);
+        same.filter(|r| r.path.is_some() || r.size != r.original_size)
+            .count()
+            >= SHRINK_PER_KIND
+    }
+
     fn bump(map: &mut BTreeMap<String, u64>, key: &str) {
         *map.entry(key.to_string()).or_default() += 1;
     }
@@ -112,6 +130,20 @@ impl Clock {
     }
 }
 
+/// A finding reported as found, without shrinking.
+fn unshrunk(case: u64, finding: Finding, size: usize, found_after: Duration) -> Report {
+    Report {
+        case,
+        shrunk: finding.clone(),
+        original: finding,
+        size,
+        original_size: size,
+        path: None,
+        found_after,
+        shrink_time: Duration::ZERO,
+    }
+}
+
 fn about(command: &str, seed: u64, case: u64, finding: &Finding) -> Vec<String> {
     vec![
         format!("found by: satoku-fuzz {command} --seed {seed} --first {case} --count 1"),
@@ -134,8 +166,10 @@ fn with_clock(
         let case = limits.first + summary.cases;
         summary.cases += 1;
         if let Some(report) = step(case, &mut summary, start) {
-            summary.finding = Some(report);
-            break;
+            summary.findings.push(report);
+            if !limits.keep_going {
+                break;
+            }
         }
         clock.progress(limits, what, summary.cases);
     }
@@ -177,6 +211,10 @@ pub fn formulas(limits: &Limits) -> Summary {
             }
             Err(finding) => {
                 let found_after = start.elapsed();
+                if summary.enough(&finding) {
+                    let size = generated.cnf.num_clauses();
+                    return Some(unshrunk(case, finding, size, found_after));
+                }
                 let shrink_start = Instant::now();
                 let shrunk = shrink_formula(&generated.cnf, &options, &finding);
                 let name = format!("{}-s{}-c{case}", finding.kind.name(), limits.seed);
@@ -216,6 +254,9 @@ pub fn traces(limits: &Limits) -> Summary {
             }
             Err(finding) => {
                 let found_after = start.elapsed();
+                if summary.enough(&finding) {
+                    return Some(unshrunk(case, finding, trace.steps.len(), found_after));
+                }
                 let shrink_start = Instant::now();
                 let (shrunk, shrunk_finding) = shrink_trace(&trace, &finding);
                 let name = format!("trace-{}-s{}-c{case}", finding.kind.name(), limits.seed);
@@ -254,6 +295,9 @@ pub fn parsers(limits: &Limits, corpus: &[&Path]) -> Summary {
             }
             Err(finding) => {
                 let found_after = start.elapsed();
+                if summary.enough(&finding) {
+                    return Some(unshrunk(case, finding, input.len(), found_after));
+                }
                 let shrink_start = Instant::now();
                 let kind = finding.kind;
                 let shrunk = shrink_list(input.clone(), |b| {

@@ -22,6 +22,10 @@ use crate::reference;
 /// Wall-clock limit of one fuzz solve: an `Unknown` within it is a finding.
 pub const TIME_LIMIT: Duration = Duration::from_secs(10);
 
+/// The limit while shrinking an `Unknown` finding (the fuzzer's formulas
+/// take milliseconds; a candidate still stuck after this counts as stuck).
+pub const SHRINK_TIME_LIMIT: Duration = Duration::from_secs(1);
+
 /// Formulas with more variables than this are not given to the reference solver.
 pub const REFERENCE_MAX_VARS: usize = 64;
 
@@ -142,7 +146,17 @@ pub fn check_formula(
     options: &Options,
     expected: Option<bool>,
 ) -> Result<Checked, Finding> {
-    let (result, proof) = solve(cnf, options)?;
+    check_formula_within(cnf, options, expected, TIME_LIMIT)
+}
+
+/// [`check_formula`] with another time limit than [`TIME_LIMIT`].
+pub fn check_formula_within(
+    cnf: &Cnf,
+    options: &Options,
+    expected: Option<bool>,
+    time_limit: Duration,
+) -> Result<Checked, Finding> {
+    let (result, proof) = solve(cnf, options, time_limit)?;
     let mut checked = Checked {
         sat: false,
         proof_checked: false,
@@ -164,7 +178,8 @@ pub fn check_formula(
             }
         }
         SolveResult::Unknown => {
-            return Err(Finding::new(FindingKind::Unknown, "unknown within 10 s"));
+            let detail = format!("unknown within {time_limit:?}");
+            return Err(Finding::new(FindingKind::Unknown, detail));
         }
     }
     let oracle = match expected {
@@ -209,11 +224,15 @@ pub fn verify_proof(cnf: &Cnf, proof: &[u8]) -> Result<(), Finding> {
 }
 
 /// One solve in a fresh solver, panics caught; the proof's bytes when asked for.
-fn solve(cnf: &Cnf, options: &Options) -> Result<(SolveResult, Option<Vec<u8>>), Finding> {
+fn solve(
+    cnf: &Cnf,
+    options: &Options,
+    time_limit: Duration,
+) -> Result<(SolveResult, Option<Vec<u8>>), Finding> {
     let buf = SharedBuf::default();
     let run = catch_unwind(AssertUnwindSafe(|| {
         let mut config = options.config();
-        config.time_limit = Some(TIME_LIMIT);
+        config.time_limit = Some(time_limit);
         let mut solver = Solver::new(config);
         if let Some(format) = options.proof {
             solver

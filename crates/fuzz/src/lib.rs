@@ -40,10 +40,11 @@
 //!     out_dir: None,
 //!     progress: None,
 //!     verbose: false,
+//!     keep_going: false,
 //! };
 //! let summary = formulas(&limits);
 //! assert_eq!(summary.cases, 50);
-//! assert!(summary.finding.is_none());
+//! assert!(summary.findings.is_empty());
 //! ```
 #![warn(missing_docs)]
 

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, Parser, Subcommand};
-use satoku_fuzz::campaign::{self, Limits, Summary};
+use satoku_fuzz::campaign::{self, Limits, Report, Summary};
 use satoku_fuzz::regress::{replay, Replay};
 
 #[global_allocator]
@@ -72,6 +72,9 @@ struct Campaign {
     /// Print every case to stderr.
     #[arg(long, short)]
     verbose: bool,
+    /// Go on after a finding (the first few of each kind are shrunk).
+    #[arg(long)]
+    keep_going: bool,
 }
 
 #[derive(Args, Debug)]
@@ -115,6 +118,7 @@ fn limits(c: &Campaign, seed: u64) -> Limits {
         out_dir: Some(c.out_dir.clone()),
         progress: Some(Duration::from_secs(30)),
         verbose: c.verbose,
+        keep_going: c.keep_going,
     }
 }
 
@@ -140,16 +144,28 @@ fn report(what: &str, seed: u64, s: &Summary) -> bool {
     for (key, n) in &s.counts {
         println!("  {key:<28} {n:>12}");
     }
-    let Some(f) = &s.finding else {
+    if s.findings.is_empty() {
         println!("  findings                              0");
         return false;
-    };
+    }
+    println!("  findings {:>29}", s.findings.len());
+    for f in &s.findings {
+        print_finding(f);
+    }
+    true
+}
+
+/// One finding: what, when, how far shrunk, and the regression file's head.
+fn print_finding(f: &Report) {
     println!(
         "FINDING in case {} after {:.1} s: {}",
         f.case,
         f.found_after.as_secs_f64(),
         f.original
     );
+    if f.path.is_none() && f.size == f.original_size {
+        return;
+    }
     println!(
         "  shrunk in {:.1} s from {} to {}: {}",
         f.shrink_time.as_secs_f64(),
@@ -160,10 +176,16 @@ fn report(what: &str, seed: u64, s: &Summary) -> bool {
     if let Some(path) = &f.path {
         println!("  written to {}", path.display());
         if let Ok(text) = std::fs::read(path) {
-            println!("----\n{}----", String::from_utf8_lossy(&text));
+            let text = String::from_utf8_lossy(&text);
+            let lines: Vec<&str> = text.lines().collect();
+            for line in lines.iter().take(30) {
+                println!("  | {line}");
+            }
+            if lines.len() > 30 {
+                println!("  | ... ({} lines in all)", lines.len());
+            }
         }
     }
-    true
 }
 
 fn run_ci(args: &CiArgs) -> bool {
@@ -178,6 +200,7 @@ fn run_ci(args: &CiArgs) -> bool {
         out_dir: Some(args.out_dir.clone()),
         progress: None,
         verbose: false,
+        keep_going: false,
     };
     let f = report("formulas", seed, &campaign::formulas(&part(0.5)));
     let t = report("traces", seed, &campaign::traces(&part(0.25)));

@@ -50,9 +50,10 @@ const HEURISTICS: [(Heuristic, &str); 5] = [
     (Heuristic::Dlis, "dlis"),
     (Heuristic::Vsids, "vsids"),
 ];
-const RESTARTS: [(RestartPolicy, &str); 3] = [
+const RESTARTS: [(RestartPolicy, &str); 4] = [
     (RestartPolicy::Glucose, "glucose"),
     (RestartPolicy::Luby, "luby"),
+    (RestartPolicy::Modes, "modes"),
     (RestartPolicy::Never, "never"),
 ];
 const PROOFS: [(Option<ProofFormat>, &str); 3] = [

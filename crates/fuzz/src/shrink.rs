@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use satoku_formula::{Cnf, Lit, Var};
 
-use crate::check::{check_formula, Finding};
+use crate::check::{check_formula_within, Finding, FindingKind, SHRINK_TIME_LIMIT, TIME_LIMIT};
 use crate::options::Options;
 
 /// Shrinking stops trying candidates after this long (a case that fails by
@@ -46,13 +46,18 @@ pub fn shrink_formula(cnf: &Cnf, options: &Options, finding: &Finding) -> Shrunk
     };
     let kind = finding.kind;
     let deadline = Instant::now() + SHRINK_TIME;
+    let time_limit = if kind == FindingKind::Unknown {
+        SHRINK_TIME_LIMIT
+    } else {
+        TIME_LIMIT
+    };
     let try_case = |clauses: &[Vec<Lit>], options: &Options, best: &mut Shrunk| {
         if Instant::now() > deadline {
             return false;
         }
         best.num_tries += 1;
         let candidate = to_cnf(clauses);
-        match check_formula(&candidate, options, None) {
+        match check_formula_within(&candidate, options, None, time_limit) {
             Err(f) if f.kind == kind => {
                 best.cnf = candidate;
                 best.options = *options;

@@ -25,14 +25,17 @@ fn injected_watch_bug_is_caught_and_shrunk() {
         out_dir: Some(dir.path().to_path_buf()),
         progress: None,
         verbose: false,
+        keep_going: false,
     };
     satoku_solver::fault::ENABLED.store(true, Ordering::Relaxed);
     let summary = formulas(&limits);
     let report = summary
-        .finding
+        .findings
+        .into_iter()
+        .next()
         .expect("the injected bug is found within a minute");
     println!(
-        "caught at case {} after {:.2} s ({} cases): {}; shrunk in {:.2} s from {} to {} clauses: {}",
+        "caught at case {} after {:.2} s ({} cases in all): {}; shrunk in {:.2} s from {} to {} clauses: {}",
         report.case,
         report.found_after.as_secs_f64(),
         summary.cases,
