@@ -417,10 +417,15 @@ fn search(mut s: State, limit: usize) -> (usize, Option<[u8; 81]>) {
                 let digit = (0..9)
                     .find(|&d| s.cand[3 * d + band] & bit != 0)
                     .expect("an open cell has a candidate after propagation");
+                // The other branch: the cell's second digit placed when it has
+                // two candidates, else this digit removed.
+                let mut alt = s;
+                match (digit + 1..9).find(|&d| s.cand[3 * d + band] & bit != 0) {
+                    Some(second) if s.pairs[band] & bit != 0 => alt.insert(second, band, p),
+                    _ => alt.restrict(3 * digit + band, !bit),
+                }
                 if depth == stack.len() {
                     // Deeper than any real search goes; recurse for the other branch.
-                    let mut alt = s;
-                    alt.restrict(3 * digit + band, !bit);
                     let (c, f) = search(alt, limit - count);
                     count += c;
                     first = first.or(f);
@@ -428,8 +433,7 @@ fn search(mut s: State, limit: usize) -> (usize, Option<[u8; 81]>) {
                         return (count, first);
                     }
                 } else {
-                    stack[depth] = s;
-                    stack[depth].restrict(3 * digit + band, !bit);
+                    stack[depth] = alt;
                     depth += 1;
                 }
                 s.insert(digit, band, p);

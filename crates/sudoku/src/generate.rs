@@ -3,7 +3,9 @@
 //! 1. A random full grid: `side` random legal givens, completed by the direct
 //!    solver (retried if they admit no solution), then shuffled by random
 //!    validity-preserving moves (bands, rows within bands, stacks, columns
-//!    within stacks, digit relabelling).
+//!    within stacks, digit relabelling). For 16x16 and 25x25 the shuffle
+//!    starts from the pattern grid `(n * (row % n) + row / n + col) % side + 1`
+//!    instead, as completing random sparse givens can take the search long.
 //! 2. Clues are removed in random order, each only if the puzzle stays unique
 //!    (the direct solver counts to 2). Tried once each, every clue that stays is
 //!    needed, so a full pass gives a minimal puzzle (`minimal = true`);
@@ -87,6 +89,18 @@ impl Generator {
     fn full_grid(&mut self) -> Grid {
         let n = self.config.box_size;
         let side = n * n;
+        if n >= 4 {
+            // Random givens on a sparse 16x16 or 25x25 grid can send the
+            // search far; start from the pattern grid and shuffle it instead.
+            let mut grid = Grid::empty(n).expect("checked in new");
+            for row in 0..side {
+                for col in 0..side {
+                    let digit = (n * (row % n) + row / n + col) % side + 1;
+                    grid.set(row, col, digit as u8);
+                }
+            }
+            return self.shuffle(&grid);
+        }
         loop {
             let mut grid = Grid::empty(n).expect("checked in new");
             for _ in 0..side {
