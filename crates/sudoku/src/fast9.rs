@@ -4,7 +4,7 @@
 //! band b = rows 3b..3b+3          bit of cell (row, col) in its band:
 //!   row 3b    bits  0.. 8             9 * (row % 3) + col
 //!   row 3b+1  bits  9..17
-//!   row 3b+2  bits 18..26         cand[3 * digit + band]: where the digit
+//!   row 3b+2  bits 18..26         cand[9 * band + digit]: where the digit
 //!   |box0|box1|box2|                may still go (placed cells included)
 //! ```
 //!
@@ -125,7 +125,7 @@ const fn insert_keep_table() -> [u32; 27] {
 /// The whole search state; copied on each branch.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cand[3 * digit + band]`, digit 0-based (entries 27..32 unused, so
+    /// `cand[9 * band + digit]`, digit 0-based (entries 27..32 unused, so
     /// that an index masked with 31 needs no bounds check). A placed cell
     /// keeps its bit in its digit's mask and in no other.
     cand: [u32; 32],
@@ -144,8 +144,8 @@ const fn other_bands_table() -> [[usize; 2]; 32] {
     let mut t = [[27, 27]; 32];
     let mut i = 0;
     while i < 27 {
-        let (base, band) = (i - i % 3, i % 3);
-        t[i] = [base + (band + 1) % 3, base + (band + 2) % 3];
+        let (band, digit) = (i / 9, i % 9);
+        t[i] = [9 * ((band + 1) % 3) + digit, 9 * ((band + 2) % 3) + digit];
         i += 1;
     }
     t
@@ -177,7 +177,7 @@ impl State {
     /// other bands) when it sees the row reduced to this cell.
     #[inline(always)]
     fn insert(&mut self, digit: usize, band: usize, p: u32) {
-        self.restrict(3 * digit + band, INSERT_KEEP[(p & 31) as usize % 27]);
+        self.restrict(9 * band + digit, INSERT_KEEP[(p & 31) as usize % 27]);
     }
 
     /// Locked candidates within the band and across bands for one mask,
@@ -198,19 +198,23 @@ impl State {
         let [n1, n2] = OTHER_BANDS[i];
         self.restrict(n1, keep);
         self.restrict(n2, keep);
-        let band = i % 3;
+        let band = i / 9;
         let (r0, r1, r2) = (c & ROW_MASK[0], c & ROW_MASK[1], c & ROW_MASK[2]);
         let single = |r: u32| if r & r.wrapping_sub(1) == 0 { r } else { 0 };
         let solved = (single(r0) | single(r1) | single(r2)) & self.unsolved[band];
         if solved != 0 {
             self.unsolved[band] &= !solved;
-            let mut j = band;
-            while j < 27 {
-                if j != i {
-                    self.restrict(j, !solved);
-                }
-                j += 3;
+            // The band's nine masks are contiguous: a loop the compiler vectorises.
+            let start = 9 * band;
+            let mut changed = 0u32;
+            for k in 0..9 {
+                let old = self.cand[(start + k) & 31];
+                let new = old & !solved;
+                self.cand[(start + k) & 31] = new;
+                changed |= u32::from(old != new) << k;
             }
+            self.cand[i] = c;
+            self.dirty |= (changed & !(1 << (i - start))) << start;
         }
         true
     }
@@ -259,7 +263,7 @@ impl State {
         for band in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let m = self.cand[3 * d + band];
+                let m = self.cand[9 * band + d];
                 three |= two & m;
                 two |= one & m;
                 one |= m;
@@ -273,7 +277,7 @@ impl State {
                 let p = singles.trailing_zeros();
                 singles &= singles - 1;
                 let bit = 1u32 << p;
-                let d = (0..9).find(|&d| self.cand[3 * d + band] & bit != 0)?;
+                let d = (0..9).find(|&d| self.cand[9 * band + d] & bit != 0)?;
                 self.insert(d, band, p);
                 placed = true;
             }
@@ -292,7 +296,7 @@ impl State {
         };
         let mut placed = false;
         for d in 0..9 {
-            let m = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
+            let m = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
             let f = [fold(m[0]), fold(m[1]), fold(m[2])];
             let once = f[0] | f[1] | f[2];
             if once != 0x1FF {
@@ -318,7 +322,7 @@ impl State {
                 } else {
                     2
                 };
-                let bits = self.cand[3 * d + band] & (COL_MASK << col);
+                let bits = self.cand[9 * band + d] & (COL_MASK << col);
                 if bits == 0 {
                     return None;
                 }
@@ -345,7 +349,7 @@ impl State {
             while open != 0 {
                 let p = open.trailing_zeros();
                 open &= open - 1;
-                let count: u32 = (0..9).map(|d| (self.cand[3 * d + band] >> p) & 1).sum();
+                let count: u32 = (0..9).map(|d| (self.cand[9 * band + d] >> p) & 1).sum();
                 if count < best_count {
                     best_count = count;
                     best = (band, p);
@@ -364,7 +368,7 @@ impl State {
         let mut cells = [0u8; 81];
         for d in 0..9 {
             for band in 0..3 {
-                let mut m = self.cand[3 * d + band];
+                let mut m = self.cand[9 * band + d];
                 while m != 0 {
                     let p = m.trailing_zeros() as usize;
                     m &= m - 1;
@@ -387,7 +391,7 @@ pub fn count_cells(givens: &[u8; 81], limit: usize) -> (usize, Option<[u8; 81]>)
             continue;
         }
         let (band, p) = (cell / 27, (cell % 27) as u32);
-        let i = 3 * usize::from(d - 1) + band;
+        let i = 9 * band + usize::from(d - 1);
         if d > 9 || s.cand[i] & (1 << p) == 0 {
             return (0, None);
         }
@@ -415,14 +419,14 @@ fn search(mut s: State, limit: usize) -> (usize, Option<[u8; 81]>) {
                 let (band, p) = s.choose();
                 let bit = 1u32 << p;
                 let digit = (0..9)
-                    .find(|&d| s.cand[3 * d + band] & bit != 0)
+                    .find(|&d| s.cand[9 * band + d] & bit != 0)
                     .expect("an open cell has a candidate after propagation");
                 // The other branch: the cell's second digit placed when it has
                 // two candidates, else this digit removed.
                 let mut alt = s;
-                match (digit + 1..9).find(|&d| s.cand[3 * d + band] & bit != 0) {
+                match (digit + 1..9).find(|&d| s.cand[9 * band + d] & bit != 0) {
                     Some(second) if s.pairs[band] & bit != 0 => alt.insert(second, band, p),
-                    _ => alt.restrict(3 * digit + band, !bit),
+                    _ => alt.restrict(9 * band + digit, !bit),
                 }
                 if depth == stack.len() {
                     // Deeper than any real search goes; recurse for the other branch.
