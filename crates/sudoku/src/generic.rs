@@ -216,7 +216,7 @@ impl Solver {
         for cell in 0..self.side * self.side {
             if s.cells[cell] == 0 {
                 let m = self.candidates(s, cell);
-                if best.map_or(true, |(_, b)| m.count_ones() < b.count_ones()) {
+                if !matches!(best, Some((_, b)) if b.count_ones() <= m.count_ones()) {
                     best = Some((cell, m));
                     if m.count_ones() <= 2 {
                         break;

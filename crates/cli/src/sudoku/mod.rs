@@ -9,7 +9,7 @@ mod generate;
 mod solve;
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -89,7 +89,7 @@ fn read_text(path: &Path) -> anyhow::Result<String> {
 }
 
 /// Reads every puzzle of a file; a parse error is bad input.
-fn read_puzzles(path: &PathBuf) -> anyhow::Result<Vec<Puzzle>> {
+fn read_puzzles(path: &Path) -> anyhow::Result<Vec<Puzzle>> {
     let text = read_text(path)?;
     satoku_sudoku::parse_puzzles(&text)
         .map_err(|e| BadInput(format!("{}: {e}", path.display())).into())

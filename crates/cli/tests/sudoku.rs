@@ -1,0 +1,164 @@
+//! `satoku sudoku` end to end: answers, counts, formats, the encode/decode
+//! round trip and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn satoku(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs satoku");
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const HARD_SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+const ILLEGAL: &str =
+    "..9.7...5..21..9..1...28....7...5..1..851.....5....3.......3..68........21.....87";
+const NONE: &str =
+    "..9.287..8.6..4..5..3.....46.........2.71345.........23.....5..9..4..8.7..125.3..";
+const TWO: &str =
+    ".39...12....9.7...8..4.1..6.42...79...........91...54.5..1.9..3...8.5....14...87.";
+
+#[test]
+fn solve_answers_one_line_per_puzzle_both_ways() {
+    let input = format!("# a comment\r\n{HARD}\r\n{ILLEGAL} box duplicate\n{NONE}\n{TWO}\n");
+    for via in ["sat", "direct"] {
+        let out = satoku(
+            &["sudoku", "solve", "-", "--via", via, "--count", "5"],
+            &input,
+        );
+        assert_eq!(out.status.code(), Some(0), "{via}");
+        assert_eq!(
+            stdout(&out),
+            format!("{HARD_SOLUTION}\nillegal\nnone\nmultiple 2\n")
+        );
+        let summary = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(
+            summary.contains("4 puzzles: 1 solved, 1 none, 1 illegal, 1 multiple"),
+            "{summary}"
+        );
+    }
+}
+
+#[test]
+fn answers_keep_the_input_alphabet_and_jobs_keep_the_order() {
+    let zeros = HARD.replace('.', "0");
+    let input = format!("{zeros}\n{HARD}\n").repeat(20);
+    let out = satoku(&["sudoku", "solve", "-", "--jobs", "2"], &input);
+    assert_eq!(stdout(&out), format!("{HARD_SOLUTION}\n").repeat(40));
+    let out = satoku(
+        &["sudoku", "solve", "-", "--pretty", "--via", "direct"],
+        HARD,
+    );
+    assert!(stdout(&out).starts_with("4 1 7 | 3 6 9 | 8 2 5\n"));
+}
+
+#[test]
+fn encode_then_decode_any_solver_output() {
+    let out = satoku(&["sudoku", "encode", "-", "--encoding", "minimal"], HARD);
+    let cnf = stdout(&out);
+    assert!(cnf.contains("p cnf 729 8846\n"), "{}", &cnf[..400]);
+    // A model in MiniSat's format: the solution's variables true.
+    let mut lits = Vec::new();
+    for (i, ch) in HARD_SOLUTION.bytes().enumerate() {
+        for d in 1..=9u8 {
+            let v = 81 * (i / 9) + 9 * (i % 9) + usize::from(d);
+            lits.push(if ch - b'0' == d {
+                v as i64
+            } else {
+                -(v as i64)
+            });
+        }
+    }
+    let text: Vec<String> = lits.iter().map(i64::to_string).collect();
+    let minisat = format!("SAT\n{} 0\n", text.join(" "));
+    let out = satoku(&["sudoku", "decode", "-"], &minisat);
+    assert_eq!(stdout(&out), format!("{HARD_SOLUTION}\n"));
+    // With the CNF's comments before competition-format output.
+    let comments: String = cnf
+        .lines()
+        .filter(|l| l.starts_with('c'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let competition = format!("{comments}s SATISFIABLE\nv {} 0\n", text.join(" "));
+    assert_eq!(
+        stdout(&satoku(&["sudoku", "decode", "-"], &competition)),
+        format!("{HARD_SOLUTION}\n")
+    );
+    assert_eq!(
+        stdout(&satoku(&["sudoku", "decode", "-"], "s UNSATISFIABLE\n")),
+        "none\n"
+    );
+    // A model that breaks a given is refused.
+    let wrong = minisat.replacen("SAT\n-1 -2 -3 4 ", "SAT\n1 -2 -3 -4 ", 1);
+    assert_ne!(wrong, minisat);
+    let out = satoku(&["sudoku", "decode", "-"], &format!("{comments}{wrong}"));
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bad_input_exits_2_and_names_the_line_and_cell() {
+    let bad = format!("{HARD}\n{}x\n", &HARD[..80]);
+    let out = satoku(&["sudoku", "solve", "-"], &bad);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.contains("line 2: cell r9c9: 'x'"), "{err}");
+    assert_eq!(
+        satoku(&["sudoku", "solve", "/no/such/file"], "")
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn check_and_generate() {
+    let input = format!("{HARD}\n{ILLEGAL}\n{NONE}\n{TWO}\n");
+    let out = satoku(&["sudoku", "check", "-"], &input);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let a = satoku(
+        &[
+            "sudoku",
+            "generate",
+            "--count",
+            "3",
+            "--seed",
+            "9",
+            "--minimal",
+        ],
+        "",
+    );
+    let b = satoku(
+        &[
+            "sudoku",
+            "generate",
+            "--count",
+            "3",
+            "--seed",
+            "9",
+            "--minimal",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&a), stdout(&b));
+    let out = satoku(&["sudoku", "solve", "-", "--count", "2"], &stdout(&a));
+    assert_eq!(stdout(&out).lines().count(), 3);
+    assert!(!stdout(&out).contains("multiple"));
+}
