@@ -12,9 +12,9 @@
 //! box, so its places in a band form a permutation of (row -> box). Seen as
 //! nine 3-cell segments (row, box), the segments that stay possible are the
 //! union of the six permutations made only of non-empty segments: one table
-//! lookup ([`SHRINK`]) removes locked candidates and finds the hidden singles
+//! lookup (`SHRINK`) removes locked candidates and finds the hidden singles
 //! of rows and boxes at once. A box where the digit is left in one column
-//! clears that column from the digit's other bands ([`COL_KEEP`]). A row left
+//! clears that column from the digit's other bands (`COL_KEEP`). A row left
 //! with one place is a placement: the cell leaves the other digits' masks.
 //! Masks that changed are marked dirty and updated again, in unrolled passes,
 //! to a fixpoint. Naked singles are found bit-parallel per band (cells in
