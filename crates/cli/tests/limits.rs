@@ -1,0 +1,206 @@
+//! Limits that must hold for the `satoku` binary, on formulas too hard to
+//! finish: `--timeout` and `--conflicts` end with `s UNKNOWN` promptly
+//! (within 10% of the limit plus 100 ms), Ctrl-C (SIGINT) prints
+//! `s UNKNOWN` and the statistics, and a closed stdout
+//! (`satoku solve big.cnf | head -1`) ends quietly, with no panic message.
+//!
+//! The hard formula is PHP(12, 11) (`satoku gen php --holes 11`); the big
+//! satisfiable one is random 3-SAT with 60,000 variables at ratio 2. The
+//! timing tests take a lock so they never run at the same time.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
+
+/// One timing test at a time: they measure wall-clock time.
+static TIMING: Mutex<()> = Mutex::new(());
+
+fn generate(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let path = dir.join(name);
+    let status = Command::new(SATOKU)
+        .arg("gen")
+        .args(args)
+        .arg("-o")
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(status.success(), "satoku gen {args:?}");
+    path
+}
+
+fn hard_formula(dir: &Path) -> PathBuf {
+    generate(dir, "php-12-11.cnf", &["php", "--holes", "11"])
+}
+
+/// Runs `satoku solve FILE ARGS`, returning its output and wall-clock time.
+fn solve(file: &Path, args: &[&str]) -> (Output, Duration) {
+    let start = Instant::now();
+    let output = Command::new(SATOKU)
+        .arg("solve")
+        .arg(file)
+        .args(args)
+        .output()
+        .unwrap();
+    (output, start.elapsed())
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The value of a `c NAME   VALUE (...)` statistics line.
+fn stat(text: &str, name: &str) -> u64 {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("c "))
+        .find(|l| l.starts_with(name))
+        .and_then(|l| l[name.len()..].split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no `{name}` line in\n{text}"))
+}
+
+fn assert_unknown(output: &Output, what: &str) {
+    let text = stdout(output);
+    assert!(text.lines().any(|l| l == "s UNKNOWN"), "{what}:\n{text}");
+    assert_eq!(output.status.code(), Some(0), "{what}: exit code");
+    assert!(
+        !String::from_utf8_lossy(&output.stderr).contains("panicked"),
+        "{what}: panic"
+    );
+}
+
+#[test]
+fn timeout_returns_unknown_within_ten_percent_plus_100_ms() {
+    let _lock = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let php = hard_formula(dir.path());
+    for algorithm in ["cdcl", "dpll"] {
+        for secs in [0.5, 2.0] {
+            let limit = Duration::from_secs_f64(secs);
+            let timeout = secs.to_string();
+            let (output, elapsed) = solve(&php, &["--algorithm", algorithm, "--timeout", &timeout]);
+            println!("{algorithm} --timeout {secs}: s UNKNOWN after {elapsed:?}");
+            assert_unknown(&output, &format!("{algorithm} --timeout {secs}"));
+            let bound = limit.mul_f64(1.1) + Duration::from_millis(100);
+            assert!(
+                elapsed <= bound,
+                "{algorithm} --timeout {secs}: took {elapsed:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn conflict_limit_returns_unknown_at_the_limit() {
+    let _lock = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let php = hard_formula(dir.path());
+    for algorithm in ["cdcl", "dpll"] {
+        let limit = 20_000;
+        let (output, elapsed) = solve(
+            &php,
+            &["--algorithm", algorithm, "--conflicts", &limit.to_string()],
+        );
+        assert_unknown(&output, &format!("{algorithm} --conflicts {limit}"));
+        let conflicts = stat(&stdout(&output), "conflicts");
+        println!("{algorithm} --conflicts {limit}: {conflicts} conflicts, {elapsed:?}");
+        assert!(
+            (limit..=limit + limit / 10).contains(&conflicts),
+            "{algorithm}: stopped after {conflicts} conflicts"
+        );
+    }
+}
+
+/// Waits for `child` at most `limit`; kills it (and fails) past that.
+fn wait_within(mut child: Child, limit: Duration) -> (Output, Duration) {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("no exit within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let waited = start.elapsed();
+    (child.wait_with_output().unwrap(), waited)
+}
+
+#[test]
+fn sigint_prints_unknown_and_statistics() {
+    let _lock = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let php = hard_formula(dir.path());
+    for algorithm in ["cdcl", "dpll"] {
+        let child = Command::new(SATOKU)
+            .args(["solve", "--algorithm", algorithm])
+            .arg(&php)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(700));
+        let kill = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        let (output, waited) = wait_within(child, Duration::from_secs(5));
+        println!(
+            "{algorithm}: exit {:?} {waited:?} after SIGINT",
+            output.status.code()
+        );
+        assert_unknown(&output, &format!("{algorithm} after SIGINT"));
+        let text = stdout(&output);
+        assert!(stat(&text, "decisions") > 0, "{text}");
+        assert!(text.contains("c solve time"), "{text}");
+        assert!(
+            waited <= Duration::from_millis(200),
+            "{algorithm}: {waited:?} after SIGINT"
+        );
+    }
+}
+
+#[test]
+fn closed_stdout_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = generate(
+        dir.path(),
+        "ksat-big.cnf",
+        &[
+            "ksat",
+            "--vars",
+            "60000",
+            "--clauses",
+            "120000",
+            "--seed",
+            "1",
+        ],
+    );
+    let mut child = Command::new(SATOKU)
+        .arg("solve")
+        .arg(&big)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read one line, like `head -1`, then close the pipe.
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("c "), "{first}");
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    println!("closed stdout: exit {:?}, stderr {stderr:?}", status.code());
+    assert!(stderr.is_empty(), "stderr: {stderr}");
+    assert_eq!(status.code(), Some(0));
+}
