@@ -52,7 +52,8 @@ pub enum FindingKind {
     Hang,
     /// A parser allocated far more than its input's size.
     Memory,
-    /// A parsed formula, written and parsed again, came back different.
+    /// A parsed formula, written and parsed again, came back different
+    /// (or `parse_str` and `parse_reader` disagree on the same bytes).
     RoundTrip,
 }
 

@@ -126,21 +126,25 @@ pub fn mutate(rng: &mut impl Rng, seeds: &[Vec<u8>]) -> Vec<u8> {
 /// failed round trip is a finding. Returns how many parses succeeded.
 pub fn check_input(input: &[u8]) -> Result<u32, Finding> {
     let mut ok = 0;
+    let text = std::str::from_utf8(input).ok();
+    // Strict mode only rejects more: it is tried where lenient mode accepts.
     for strict in [false, true] {
         let opts = ParseOptions { strict };
         let parsed = guarded("parse_reader", input.len(), false, || {
             parse_reader(input, "fuzz", &opts).ok().map(|p| p.cnf)
         })?;
-        if let Some(cnf) = parsed {
-            ok += 1;
-            round_trip(&cnf)?;
-        }
-        if let Ok(text) = std::str::from_utf8(input) {
-            let parsed = guarded("parse_str", input.len(), true, || {
+        if let Some(text) = text {
+            let by_str = guarded("parse_str", input.len(), true, || {
                 parse_str(text, &opts).ok().map(|p| p.cnf)
             })?;
-            ok += u32::from(parsed.is_some());
+            if by_str != parsed {
+                let detail = format!("parse_str and parse_reader disagree (strict: {strict})");
+                return Err(Finding::new(FindingKind::RoundTrip, detail));
+            }
         }
+        let Some(cnf) = parsed else { break };
+        ok += 1;
+        round_trip(&cnf)?;
     }
     let text = String::from_utf8_lossy(input);
     let puzzles = guarded("parse_puzzles", input.len(), true, || {
