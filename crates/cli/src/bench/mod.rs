@@ -91,6 +91,9 @@ pub struct PlotArgs {
     /// Plot CPU times instead of wall-clock times.
     #[arg(long)]
     pub cpu: bool,
+    /// A logarithmic time axis.
+    #[arg(long)]
+    pub log: bool,
 }
 
 fn parse_jobs(text: &str) -> Result<usize, String> {
@@ -147,7 +150,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let rows = report::read_csv(&report::csv(&label, &outcomes, secs), "run")?;
         let title = format!("{label}, timeout {secs} s");
         let series = plot::series_from_rows(&rows, false);
-        write_file(path, &plot::cactus_svg(&series, &title, "seconds"))?;
+        write_file(path, &plot::cactus_svg(&series, &title, "seconds", false))?;
     }
     let totals = Totals::of(&outcomes, secs);
     Ok(if totals.wrong + totals.bad_models + totals.errors == 0 {
@@ -200,7 +203,7 @@ pub fn run_plot(args: PlotArgs) -> anyhow::Result<ExitCode> {
     let y_label = if args.cpu { "CPU seconds" } else { "seconds" };
     write_file(
         &args.output,
-        &plot::cactus_svg(&series, &args.title, y_label),
+        &plot::cactus_svg(&series, &args.title, y_label, args.log),
     )?;
     Ok(ExitCode::SUCCESS)
 }

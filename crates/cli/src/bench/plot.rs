@@ -67,6 +67,51 @@ pub fn tick_step(max: f64) -> f64 {
     step
 }
 
+/// The time axis: linear from 0, or logarithmic between powers of ten.
+#[derive(Debug, PartialEq)]
+struct TimeAxis {
+    lo: f64,
+    hi: f64,
+    log: bool,
+}
+
+impl TimeAxis {
+    fn new(times: &[f64], log: bool) -> TimeAxis {
+        let max = times.iter().copied().fold(0.0, f64::max);
+        if log {
+            let min = times.iter().copied().fold(max, f64::min);
+            let lo = 10f64.powf(min.max(1e-3).log10().floor());
+            let hi = 10f64.powf(max.max(1e-3).log10().ceil()).max(lo * 10.0);
+            return TimeAxis { lo, hi, log };
+        }
+        let step = tick_step(max);
+        let hi = ((max / step).ceil() * step).max(step);
+        TimeAxis { lo: 0.0, hi, log }
+    }
+
+    /// Where `t` sits, from 0 (bottom) to 1 (top).
+    fn frac(&self, t: f64) -> f64 {
+        if self.log {
+            (t.max(self.lo) / self.lo).log10() / (self.hi / self.lo).log10()
+        } else {
+            t / self.hi
+        }
+    }
+
+    fn ticks(&self) -> Vec<f64> {
+        let mut ticks = vec![self.lo];
+        let step = tick_step(self.hi);
+        while let (Some(&last), true) = (ticks.last(), ticks.len() < 40) {
+            let next = if self.log { last * 10.0 } else { last + step };
+            if next > self.hi * (1.0 + 1e-9) {
+                break;
+            }
+            ticks.push(next);
+        }
+        ticks
+    }
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -79,31 +124,32 @@ fn label(value: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// The SVG document for `series` under `title`, `y_label` on the time axis.
-pub fn cactus_svg(series: &[Series], title: &str, y_label: &str) -> String {
+/// The SVG document for `series` under `title`, `y_label` on the time
+/// axis, which is logarithmic with `log`.
+pub fn cactus_svg(series: &[Series], title: &str, y_label: &str, log: bool) -> String {
     let max_n = series
         .iter()
         .map(|s| s.times.len())
         .max()
         .unwrap_or(0)
         .max(1) as f64;
-    let max_t = series
+    let times: Vec<f64> = series
         .iter()
         .flat_map(|s| s.times.iter().copied())
-        .fold(0.0, f64::max);
-    let (x_step, y_step) = (tick_step(max_n).max(1.0), tick_step(max_t));
+        .collect();
+    let axis = TimeAxis::new(&times, log);
+    let x_step = tick_step(max_n).max(1.0);
     let x_max = (max_n / x_step).ceil() * x_step;
-    let y_max = ((max_t / y_step).ceil() * y_step).max(y_step);
     let plot_w = WIDTH - LEFT - RIGHT;
     let plot_h = HEIGHT - TOP - BOTTOM;
     let x_of = |n: f64| LEFT + n / x_max * plot_w;
-    let y_of = |t: f64| TOP + plot_h - t / y_max * plot_h;
+    let y_of = |t: f64| TOP + plot_h - axis.frac(t) * plot_h;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
          viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\" font-size=\"12\">\n\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
          <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
-        LEFT + plot_w / 2.0,
+        WIDTH / 2.0,
         escape(title)
     );
     let mut tick = 0.0;
@@ -119,8 +165,7 @@ pub fn cactus_svg(series: &[Series], title: &str, y_label: &str) -> String {
         );
         tick += x_step;
     }
-    let mut tick = 0.0;
-    while tick <= y_max + 1e-9 {
+    for tick in axis.ticks() {
         let y = y_of(tick);
         let _ = write!(
             svg,
@@ -131,7 +176,6 @@ pub fn cactus_svg(series: &[Series], title: &str, y_label: &str) -> String {
             y + 4.0,
             label(tick)
         );
-        tick += y_step;
     }
     let _ = write!(
         svg,
@@ -233,11 +277,31 @@ mod tests {
                 times: vec![],
             },
         ];
-        let svg = cactus_svg(&series, "uf & uuf", "CPU seconds");
+        let svg = cactus_svg(&series, "uf & uuf", "CPU seconds", false);
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
         assert_eq!(svg.matches("<polyline").count(), 2);
         assert!(svg.contains("satoku &lt;cdcl&gt; (3)"));
         assert!(svg.contains("uf &amp; uuf") && svg.contains(">CPU seconds</text>"));
         assert!(!svg.contains("NaN") && !svg.contains("inf"));
+        let log = cactus_svg(&series, "t", "seconds", true);
+        assert!(!log.contains("NaN") && !log.contains("inf"));
+        assert_eq!(
+            cactus_svg(&[], "t", "s", true).matches("<polyline").count(),
+            0
+        );
+    }
+
+    #[test]
+    fn time_axes() {
+        let linear = TimeAxis::new(&[0.5, 42.0], false);
+        assert_eq!(linear.ticks(), [0.0, 10.0, 20.0, 30.0, 40.0, 50.0]);
+        assert_eq!(linear.frac(25.0), 0.5);
+        let log = TimeAxis::new(&[0.05, 42.0], true);
+        let ticks = log.ticks();
+        assert_eq!(ticks.len(), 5);
+        assert!((ticks[0] - 0.01).abs() < 1e-12 && (ticks[4] - 100.0).abs() < 1e-9);
+        assert!((log.hi - 100.0).abs() < 1e-9);
+        assert!((log.frac(1.0) - 0.5).abs() < 1e-9);
+        assert_eq!(log.frac(0.0), 0.0);
     }
 }
