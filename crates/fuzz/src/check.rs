@@ -2,7 +2,7 @@
 //!
 //! A model must satisfy the original formula; an UNSAT answer with a proof
 //! must have that proof verified by `satoku-drat`; the answer must equal the
-//! expected one (from the generator, the [`reference`](crate::reference)
+//! expected one (from the generator, the [`reference`](mod@crate::reference)
 //! solver, or, for formulas too big for it, a second satoku run whose UNSAT
 //! is proof-checked). A panic is caught and is a finding too.
 

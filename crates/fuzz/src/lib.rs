@@ -7,7 +7,7 @@
 //! * **formulas**: structured random CNFs ([`generate`]) solved in process
 //!   with random [`Options`]; every model is checked against the formula,
 //!   every UNSAT proof by `satoku-drat`, every answer against the generator's
-//!   known answer or the independent [`reference`] DPLL ([`check_formula`]).
+//!   known answer or the independent [`reference`](mod@reference) DPLL ([`check_formula`]).
 //! * **traces**: random incremental-API call sequences ([`Trace`]), mobical
 //!   style, each answer checked against a fresh reference solve.
 //! * **parsers**: byte-mutated DIMACS and sudoku inputs ([`parsers`]); no
@@ -20,7 +20,7 @@
 //! |---|---|
 //! | [`generate`] | the formula families |
 //! | [`options`] | random solver options; the `c options:` line |
-//! | [`reference`] | an independent DPLL oracle |
+//! | [`reference`](mod@reference) | an independent DPLL oracle |
 //! | [`check`] | solve one case, check model, proof and answer; [`Finding`] |
 //! | [`shrink`] | delta debugging of clauses, literals, variables and options |
 //! | [`trace`] | incremental-API traces, their checks, text form and shrinking |

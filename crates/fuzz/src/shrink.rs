@@ -6,7 +6,7 @@
 //! of clauses (halving the run length down to single clauses), drop single
 //! literals, and renumber the variables densely by first appearance. A
 //! candidate is kept only if it still fails with the same
-//! [`FindingKind`](crate::check::FindingKind), so the shrinker cannot
+//! [`FindingKind`], so the shrinker cannot
 //! wander off to a different bug. Traces shrink the same way with
 //! [`shrink_list`] over their steps.
 
@@ -18,7 +18,7 @@ use crate::check::{check_formula_within, Finding, FindingKind, SHRINK_TIME_LIMIT
 use crate::options::Options;
 
 /// Shrinking stops trying candidates after this long (a case that fails by
-/// running out of time costs [`TIME_LIMIT`](crate::check::TIME_LIMIT) a try).
+/// running out of time costs [`TIME_LIMIT`] a try).
 pub const SHRINK_TIME: Duration = Duration::from_secs(120);
 
 /// A shrunk failing case.

@@ -3,7 +3,7 @@
 //! and the failed assumptions, and switching options between solves.
 //!
 //! Every answer is checked against a fresh solve of the same clauses and
-//! assumptions by the [`reference`](crate::reference) solver. A model must
+//! assumptions by the [`reference`](mod@crate::reference) solver. A model must
 //! satisfy every clause added so far and every assumption. Failed
 //! assumptions must be a subset of the assumptions and, with the clauses,
 //! unsatisfiable on their own.
