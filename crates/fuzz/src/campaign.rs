@@ -199,6 +199,10 @@ pub fn formulas(limits: &Limits) -> Summary {
             );
         }
         match checked {
+            Ok(c) if c.timed_out => {
+                Summary::bump(&mut summary.counts, "dpll timeouts over 64 vars");
+                None
+            }
             Ok(c) => {
                 Summary::bump(&mut summary.counts, if c.sat { "sat" } else { "unsat" });
                 if c.proof_checked {

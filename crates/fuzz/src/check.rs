@@ -14,12 +14,13 @@ use std::time::Duration;
 
 use satoku_drat::CheckOptions;
 use satoku_formula::Cnf;
-use satoku_solver::{ProofFormat, SolveResult, Solver};
+use satoku_solver::{Algorithm, ProofFormat, SolveResult, Solver};
 
 use crate::options::Options;
 use crate::reference;
 
-/// Wall-clock limit of one fuzz solve: an `Unknown` within it is a finding.
+/// Wall-clock limit of one fuzz solve: an `Unknown` within it is a finding
+/// (except DPLL on formulas over [`REFERENCE_MAX_VARS`] variables).
 pub const TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// The limit while shrinking an `Unknown` finding (the fuzzer's formulas
@@ -137,6 +138,10 @@ pub struct Checked {
     pub proof_checked: bool,
     /// Whether the answer was compared with an oracle.
     pub compared: bool,
+    /// DPLL ran out of time on a formula over [`REFERENCE_MAX_VARS`]
+    /// variables: no answer, and not a finding (chronological backtracking
+    /// can take exponential time on a 729-variable sudoku).
+    pub timed_out: bool,
 }
 
 /// Solves `cnf` with `options` and checks the answer, the model or the
@@ -162,6 +167,7 @@ pub fn check_formula_within(
         sat: false,
         proof_checked: false,
         compared: false,
+        timed_out: false,
     };
     match &result {
         SolveResult::Sat(model) => {
@@ -177,6 +183,12 @@ pub fn check_formula_within(
                 verify_proof(cnf, &bytes)?;
                 checked.proof_checked = true;
             }
+        }
+        SolveResult::Unknown
+            if options.algorithm == Algorithm::Dpll && cnf.num_vars() > REFERENCE_MAX_VARS =>
+        {
+            checked.timed_out = true;
+            return Ok(checked);
         }
         SolveResult::Unknown => {
             let detail = format!("unknown within {time_limit:?}");
