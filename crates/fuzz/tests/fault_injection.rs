@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use satoku_fuzz::campaign::{formulas, Limits};
 use satoku_fuzz::regress::{replay, Replay};
+use satoku_fuzz::FindingKind;
 
 #[test]
 fn injected_watch_bug_is_caught_and_shrunk() {
@@ -50,6 +51,32 @@ fn injected_watch_bug_is_caught_and_shrunk() {
     let path = report.path.expect("the regression file is written");
     println!("{}", std::fs::read_to_string(&path).unwrap());
     assert!(matches!(replay(&path).unwrap(), Some(Replay::Failed(_))));
+
+    // Not only the solver's own assertions catch it: the harness's checks
+    // (models, proofs, the reference) do too.
+    let more = formulas(&Limits {
+        first: 1000,
+        time: Some(Duration::from_secs(5)),
+        out_dir: None,
+        keep_going: true,
+        ..limits
+    });
+    let mut kinds = std::collections::BTreeMap::new();
+    for r in &more.findings {
+        *kinds.entry(r.original.kind.name()).or_insert(0) += 1;
+    }
+    println!(
+        "{} findings in {} cases: {kinds:?}",
+        more.findings.len(),
+        more.cases
+    );
+    assert!(
+        more.findings.iter().any(|r| matches!(
+            r.original.kind,
+            FindingKind::BadModel | FindingKind::Disagreement | FindingKind::ProofRejected
+        )),
+        "{kinds:?}"
+    );
     satoku_solver::fault::ENABLED.store(false, Ordering::Relaxed);
     assert!(matches!(replay(&path).unwrap(), Some(Replay::Passed)));
 }
