@@ -64,6 +64,9 @@ pub fn box_size_for_vars(num_vars: usize) -> Result<usize, Error> {
         .ok_or(Error::ModelSize { num_vars })
 }
 
+/// Variables of the largest grid (25x25): literals beyond are refused.
+const MAX_VARS: u64 = 15_625;
+
 /// A SAT solver's verdict.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SolverAnswer {
@@ -130,6 +133,11 @@ pub fn parse_solver_output(text: &str) -> Result<SolverOutput, Error> {
                 let n: i64 = word
                     .parse()
                     .map_err(|_| bad(format!("'{word}' is not a literal")))?;
+                if n.unsigned_abs() > MAX_VARS {
+                    return Err(bad(format!(
+                        "{n} is beyond the largest sudoku's {MAX_VARS} variables"
+                    )));
+                }
                 if n != 0 {
                     Lit::try_from_dimacs(n).ok_or_else(|| bad(format!("{n} is out of range")))?;
                     lits.push(n);
@@ -260,6 +268,36 @@ mod tests {
             Err(Error::SolverOutput { line: 2, .. })
         ));
         let _ = encode(&solution, Encoding::Minimal);
+    }
+
+    #[test]
+    fn random_bytes_never_panic() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let alphabet = b"sv cSATUN-0123456789\n.#,|{}xG";
+        for len in 0..400 {
+            let text: Vec<u8> = (0..len)
+                .map(|_| {
+                    if rng.gen_bool(0.9) {
+                        alphabet[rng.gen_range(0..alphabet.len())]
+                    } else {
+                        rng.gen()
+                    }
+                })
+                .collect();
+            let text = String::from_utf8_lossy(&text);
+            let _ = parse_solver_output(&text);
+            let _ = crate::parse_puzzles(&text);
+        }
+        for len in [16, 81, 256, 625] {
+            for _ in 0..50 {
+                let line: String = (0..len)
+                    .map(|_| char::from(rng.gen_range(32u8..127)))
+                    .collect();
+                let _ = crate::parse_puzzles(&line);
+            }
+        }
+        assert!(parse_solver_output("s SATISFIABLE\nv 99999999 0\n").is_err());
     }
 
     #[test]
