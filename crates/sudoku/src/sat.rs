@@ -15,6 +15,11 @@
 //! Each model is decoded and checked against the puzzle; to count, the found
 //! solution is blocked with one clause (not all of its open cells keep their
 //! digits) and the same incremental solver is asked again.
+//!
+//! [`solve`] goes further: a per-thread [`Session`] loads the rules once per
+//! grid size and solves each puzzle under its givens as assumptions, so
+//! nothing is rebuilt between puzzles (the incremental use MiniSat was made
+//! for). [`load`] is the one-shot path, kept for `encode`-style uses and tests.
 
 use satoku_formula::Lit;
 use satoku_solver::{SolveResult, Solver, SolverConfig};
@@ -25,7 +30,8 @@ use crate::{decode, Answer, Encoding, Error, Grid};
 /// Solves `puzzle` through SAT, counting solutions up to `limit` (at least 1).
 ///
 /// Fails if the engine answers "unknown" or returns a model that is not a
-/// valid grid for the puzzle (a solver bug, never hidden).
+/// valid grid for the puzzle (a solver bug, never hidden). Runs on this
+/// thread's [`Session`] for the puzzle's size and encoding.
 ///
 /// ```
 /// use satoku_sudoku::{sat, Answer, Encoding, Grid};
@@ -40,39 +46,125 @@ pub fn solve(puzzle: &Grid, limit: usize, encoding: Encoding) -> Result<Answer, 
     if let Some(conflict) = puzzle.first_conflict() {
         return Ok(Answer::Illegal(conflict));
     }
-    let side = puzzle.side();
-    let mut solver = Solver::new(SolverConfig::default());
-    load(&mut solver, puzzle, encoding);
-    let mut first: Option<Grid> = None;
-    let mut count = 0;
-    let mut blocking: Vec<Lit> = Vec::with_capacity(side * side);
-    while count < limit.max(1) {
-        match solver.solve() {
-            SolveResult::Sat(model) => {
-                let grid = decode(puzzle, &model)?;
-                count += 1;
-                blocking.clear();
-                for row in 0..side {
-                    for col in 0..side {
-                        if puzzle.get(row, col) == 0 {
-                            blocking.push(!cell_var(side, row, col, grid.get(row, col)).positive());
-                        }
-                    }
-                }
-                first.get_or_insert(grid);
-                if blocking.is_empty() {
-                    break; // The puzzle was full: the one solution is itself.
-                }
-                solver.add_clause(&blocking);
+    SESSIONS.with(|sessions| {
+        let mut sessions = sessions.borrow_mut();
+        let key = (puzzle.box_size(), encoding);
+        let session = match sessions.iter_mut().position(|s| s.key() == key) {
+            Some(i) => &mut sessions[i],
+            None => {
+                sessions.push(Session::new(puzzle.box_size(), encoding));
+                sessions.last_mut().expect("just pushed")
             }
-            SolveResult::Unsat => break,
-            SolveResult::Unknown => return Err(Error::SatUnknown { found: count }),
+        };
+        session.solve(puzzle, limit)
+    })
+}
+
+thread_local! {
+    /// One session per (box size, encoding) per thread.
+    static SESSIONS: std::cell::RefCell<Vec<Session>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Extra variables (one per counted puzzle) before a session starts afresh.
+const MAX_ACTIVATION_VARS: usize = 256;
+
+/// An engine loaded once with the rules of one grid size; each puzzle is
+/// solved under its givens as assumptions, so the clauses, watch lists and
+/// what was learnt (all implied by the rules alone) serve every puzzle.
+/// Blocking clauses for counting are guarded by a fresh activation literal
+/// that is assumed while the puzzle is counted and set false after, which
+/// switches them off for good.
+pub struct Session {
+    box_size: usize,
+    encoding: Encoding,
+    solver: Solver,
+    base_vars: usize,
+    assumptions: Vec<Lit>,
+}
+
+impl Session {
+    /// A session for grids of `box_size` with `encoding` (rules only, no givens).
+    pub fn new(box_size: usize, encoding: Encoding) -> Session {
+        let side = box_size * box_size;
+        let empty = Grid::empty(box_size).expect("box size of a parsed grid");
+        let mut solver = Solver::new(SolverConfig::default());
+        load(&mut solver, &empty, encoding);
+        Session {
+            box_size,
+            encoding,
+            solver,
+            base_vars: side * side * side,
+            assumptions: Vec::new(),
         }
     }
-    Ok(match first {
-        Some(solution) => Answer::Solved { solution, count },
-        None => Answer::NoSolution,
-    })
+
+    fn key(&self) -> (usize, Encoding) {
+        (self.box_size, self.encoding)
+    }
+
+    /// Solves a legal `puzzle` of this session's size, counting up to `limit`.
+    pub fn solve(&mut self, puzzle: &Grid, limit: usize) -> Result<Answer, Error> {
+        if self.solver.num_vars() >= self.base_vars + MAX_ACTIVATION_VARS {
+            *self = Session::new(self.box_size, self.encoding);
+        }
+        let side = puzzle.side();
+        self.assumptions.clear();
+        for row in 0..side {
+            for col in 0..side {
+                let d = puzzle.get(row, col);
+                if d != 0 {
+                    self.assumptions
+                        .push(cell_var(side, row, col, d).positive());
+                }
+            }
+        }
+        let mut activation: Option<Lit> = None;
+        let mut first: Option<Grid> = None;
+        let mut count = 0;
+        let mut blocking: Vec<Lit> = Vec::with_capacity(side * side + 1);
+        while count < limit.max(1) {
+            match self.solver.solve_with_assumptions(&self.assumptions) {
+                SolveResult::Sat(model) => {
+                    let grid = decode(puzzle, &model)?;
+                    count += 1;
+                    first.get_or_insert_with(|| grid.clone());
+                    if count >= limit.max(1) {
+                        break;
+                    }
+                    let act = *activation.get_or_insert_with(|| {
+                        let a = satoku_formula::Var::new(self.solver.num_vars() as u32).positive();
+                        self.solver.ensure_vars(self.solver.num_vars() + 1);
+                        self.assumptions.push(a);
+                        a
+                    });
+                    blocking.clear();
+                    blocking.push(!act);
+                    for row in 0..side {
+                        for col in 0..side {
+                            if puzzle.get(row, col) == 0 {
+                                blocking
+                                    .push(!cell_var(side, row, col, grid.get(row, col)).positive());
+                            }
+                        }
+                    }
+                    if blocking.len() == 1 {
+                        break; // The puzzle was full: the one solution is itself.
+                    }
+                    self.solver.add_clause(&blocking);
+                }
+                SolveResult::Unsat => break,
+                SolveResult::Unknown => return Err(Error::SatUnknown { found: count }),
+            }
+        }
+        if let Some(act) = activation {
+            // Retire this puzzle's blocking clauses.
+            self.solver.add_clause(&[!act]);
+        }
+        Ok(match first {
+            Some(solution) => Answer::Solved { solution, count },
+            None => Answer::NoSolution,
+        })
+    }
 }
 
 /// Adds `encode(puzzle, encoding)` simplified by the givens' direct
@@ -162,6 +254,24 @@ mod tests {
             };
             assert!(model.satisfies(&crate::encode(&grid, encoding)));
         }
+    }
+
+    #[test]
+    fn a_session_keeps_answering_across_many_counted_puzzles() {
+        // Each counted puzzle spends an activation variable; past the cap the
+        // session starts afresh, and answers must not change.
+        let empty = Grid::empty(2).unwrap();
+        let full = direct(&empty, 1).solution().unwrap().clone();
+        let mut session = Session::new(2, Encoding::Extended);
+        for round in 0..2 * MAX_ACTIVATION_VARS + 3 {
+            assert_eq!(
+                session.solve(&empty, 3).unwrap().count(),
+                3,
+                "round {round}"
+            );
+            assert_eq!(session.solve(&full, 3).unwrap().count(), 1, "round {round}");
+        }
+        assert!(session.solver.num_vars() <= 64 + MAX_ACTIVATION_VARS);
     }
 
     #[test]
