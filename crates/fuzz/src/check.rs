@@ -118,14 +118,33 @@ impl Write for SharedBuf {
     }
 }
 
-/// The text of a caught panic.
+thread_local! {
+    static PANIC_LOCATION: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A panic hook that prints nothing (caught panics are findings) but keeps
+/// the panic's source location for [`panic_message`].
+pub fn quiet_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let at = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()));
+        PANIC_LOCATION.with(|p| *p.borrow_mut() = at);
+    }));
+}
+
+/// The text of a caught panic, with its location when [`quiet_panic_hook`] is installed.
 pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
+    let text = if let Some(s) = payload.downcast_ref::<&str>() {
         (*s).to_string()
     } else if let Some(s) = payload.downcast_ref::<String>() {
         s.clone()
     } else {
         "non-string panic payload".to_string()
+    };
+    match PANIC_LOCATION.with(|p| p.borrow_mut().take()) {
+        Some(at) => format!("{text} (at {at})"),
+        None => text,
     }
 }
 

@@ -226,7 +226,7 @@ fn run_replay(files: &[PathBuf]) -> anyhow::Result<bool> {
 
 fn run(cli: Cli) -> anyhow::Result<bool> {
     // Panics are caught and reported as findings: keep their messages off stderr.
-    std::panic::set_hook(Box::new(|_| {}));
+    satoku_fuzz::check::quiet_panic_hook();
     let campaign_seed = |c: &Campaign| {
         let seed = c.seed.unwrap_or_else(clock_seed);
         println!("satoku-fuzz: seed {seed}");

@@ -16,7 +16,7 @@ use satoku_fuzz::FindingKind;
 #[test]
 fn injected_watch_bug_is_caught_and_shrunk() {
     // Caught panics are findings: keep their messages out of the test output.
-    std::panic::set_hook(Box::new(|_| {}));
+    satoku_fuzz::check::quiet_panic_hook();
     let dir = tempfile::tempdir().unwrap();
     let limits = Limits {
         seed: 2024,
