@@ -278,6 +278,12 @@ impl Solver {
         self.ensure_vars(max_var);
         self.assumptions.clear();
         self.assumptions.extend_from_slice(assumptions);
+        // An assumption already true opens an empty level, so levels can
+        // reach num_vars + assumptions (cnf/regress/trace-panic-*.trace).
+        let max_levels = self.num_vars() + assumptions.len() + 1;
+        if self.level_stamp.len() < max_levels {
+            self.level_stamp.resize(max_levels, 0);
+        }
         self.failed.clear();
         self.set_budgets(start);
         let status = if !self.ok {

@@ -291,3 +291,21 @@ fn long_implication_chain_does_not_overflow_the_stack() {
     assert!(matches!(result, SolveResult::Sat(ref m) if m.satisfies(&deep)));
     let _ = Model::default();
 }
+
+#[test]
+fn repeated_and_implied_assumptions_open_empty_levels_safely() {
+    // Found by satoku-fuzz (cnf/regress/trace-panic-s20261130-c18653.trace):
+    // assumptions that are already true open empty levels, so decision
+    // levels exceed the variable count.
+    let mut solver = Solver::new(SolverConfig::default());
+    solver.add_clause(&[Lit::from_dimacs(1), Lit::from_dimacs(-2)]);
+    solver.add_clause(&[Lit::from_dimacs(-1), Lit::from_dimacs(-2)]);
+    let assume = [3, 3, 3, 2].map(Lit::from_dimacs);
+    assert_eq!(solver.solve_with_assumptions(&assume), SolveResult::Unsat);
+    let failed = solver.failed_assumptions();
+    assert!(failed.contains(&Lit::from_dimacs(2)));
+    assert!(matches!(
+        solver.solve_with_assumptions(&[3, 3, 3, -2].map(Lit::from_dimacs)),
+        SolveResult::Sat(_)
+    ));
+}
