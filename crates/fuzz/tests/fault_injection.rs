@@ -70,6 +70,20 @@ fn injected_watch_bug_is_caught_and_shrunk() {
         more.findings.len(),
         more.cases
     );
+    for r in more
+        .findings
+        .iter()
+        .filter(|r| r.size != r.original_size)
+        .take(4)
+    {
+        println!(
+            "  case {}: {} shrunk from {} to {} clauses",
+            r.case,
+            r.original.kind.name(),
+            r.original_size,
+            r.size
+        );
+    }
     assert!(
         more.findings.iter().any(|r| matches!(
             r.original.kind,
@@ -77,6 +91,10 @@ fn injected_watch_bug_is_caught_and_shrunk() {
         )),
         "{kinds:?}"
     );
+    assert!(more
+        .findings
+        .iter()
+        .any(|r| r.original.kind == FindingKind::BadModel && r.size <= 20));
     satoku_solver::fault::ENABLED.store(false, Ordering::Relaxed);
     assert!(matches!(replay(&path).unwrap(), Some(Replay::Passed)));
 }
