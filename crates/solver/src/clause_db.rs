@@ -146,6 +146,15 @@ impl ClauseDb {
         self.wasted += HEADER + self.len(c);
     }
 
+    /// Every listed clause, originals first (a copy, so the caller may change the lists).
+    pub fn live_clauses(&self) -> Vec<ClauseRef> {
+        self.originals
+            .iter()
+            .chain(&self.learnts)
+            .copied()
+            .collect()
+    }
+
     /// Drops deleted clauses from `originals` and `learnts`.
     pub fn forget_deleted(&mut self) {
         let mut originals = std::mem::take(&mut self.originals);

@@ -98,14 +98,7 @@ impl Solver {
             return;
         }
         self.root_units_since_simplify = 0;
-        let all: Vec<ClauseRef> = self
-            .db
-            .originals
-            .iter()
-            .chain(&self.db.learnts)
-            .copied()
-            .collect();
-        for c in all {
+        for c in self.db.live_clauses() {
             if self.db.lits(c).iter().any(|&l| self.trail.value(l) == TRUE) {
                 self.remove_clause(c);
             }
@@ -146,14 +139,7 @@ impl Solver {
         for ws in &mut self.watches {
             ws.clear();
         }
-        let all: Vec<ClauseRef> = self
-            .db
-            .originals
-            .iter()
-            .chain(&self.db.learnts)
-            .copied()
-            .collect();
-        for c in all {
+        for c in self.db.live_clauses() {
             self.attach(c);
         }
     }
