@@ -80,13 +80,7 @@ pub fn solve_once(puzzle: &Grid, limit: usize, encoding: Encoding) -> Result<Ans
                 let grid = decode(puzzle, &model)?;
                 count += 1;
                 blocking.clear();
-                for row in 0..side {
-                    for col in 0..side {
-                        if puzzle.get(row, col) == 0 {
-                            blocking.push(!cell_var(side, row, col, grid.get(row, col)).positive());
-                        }
-                    }
-                }
+                push_blocking_lits(puzzle, &grid, &mut blocking);
                 first.get_or_insert(grid);
                 if blocking.is_empty() {
                     break; // The puzzle was full: the one solution is itself.
@@ -195,14 +189,7 @@ impl Session {
                     });
                     blocking.clear();
                     blocking.push(!act);
-                    for row in 0..side {
-                        for col in 0..side {
-                            if puzzle.get(row, col) == 0 {
-                                blocking
-                                    .push(!cell_var(side, row, col, grid.get(row, col)).positive());
-                            }
-                        }
-                    }
+                    push_blocking_lits(puzzle, &grid, &mut blocking);
                     if blocking.len() == 1 {
                         break; // The puzzle was full: the one solution is itself.
                     }
@@ -226,6 +213,19 @@ impl Session {
     fn retire(&mut self, activation: Option<Lit>) {
         if let Some(act) = activation {
             self.solver.add_clause(&[!act]);
+        }
+    }
+}
+
+/// Pushes the literals of the clause that blocks `solution`: some open cell
+/// of `puzzle` takes another digit.
+fn push_blocking_lits(puzzle: &Grid, solution: &Grid, out: &mut Vec<Lit>) {
+    let side = puzzle.side();
+    for row in 0..side {
+        for col in 0..side {
+            if puzzle.get(row, col) == 0 {
+                out.push(!cell_var(side, row, col, solution.get(row, col)).positive());
+            }
         }
     }
 }
