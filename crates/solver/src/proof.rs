@@ -83,7 +83,7 @@ fn write_text(out: &mut impl Write, kind: u8, lits: &[Lit]) -> io::Result<()> {
     if kind == b'd' {
         out.write_all(b"d ")?;
     }
-    let mut buf = itoa_buf();
+    let mut buf = [0u8; 24];
     for &lit in lits {
         out.write_all(format_i64(&mut buf, lit.to_dimacs()))?;
         out.write_all(b" ")?;
@@ -102,10 +102,6 @@ fn write_binary(out: &mut impl Write, kind: u8, lits: &[Lit]) -> io::Result<()> 
         out.write_all(&[x as u8])?;
     }
     out.write_all(&[0])
-}
-
-fn itoa_buf() -> [u8; 24] {
-    [0; 24]
 }
 
 /// Formats `n` in decimal into `buf` without allocating.

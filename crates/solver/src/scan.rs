@@ -4,7 +4,7 @@
 //! A clause is open when no literal is true; its size is its number of
 //! unassigned literals. One pass over the input clauses per decision, as in a
 //! textbook DPLL (Marques-Silva 1999 surveys these heuristics). The
-//! per-literal scratch arrays are kept in the solver and cleared per scan.
+//! per-literal score array is kept in the solver and cleared per scan.
 
 use satoku_formula::{Lit, Var};
 
@@ -36,16 +36,10 @@ impl Solver {
         }
     }
 
-    fn clear_scores(&mut self) {
-        self.lit_scores.iter_mut().for_each(|s| *s = 0.0);
-        self.lit_counts.iter_mut().for_each(|c| *c = 0);
-    }
-
     /// Scores literals with `heuristic` and returns the best decision.
     pub(crate) fn scan_heuristic(&mut self, heuristic: Heuristic) -> ScanOutcome {
-        self.clear_scores();
         let mut scores = std::mem::take(&mut self.lit_scores);
-        let mut counts = std::mem::take(&mut self.lit_counts);
+        scores.iter_mut().for_each(|s| *s = 0.0);
         let mut any_open = false;
         let mut min_size = usize::MAX;
         if heuristic == Heuristic::Moms {
@@ -63,12 +57,10 @@ impl Solver {
             for &l in lits {
                 if self.trail.value(l) == OPEN {
                     scores[l.code()] += weight;
-                    counts[l.code()] += 1;
                 }
             }
         });
         self.lit_scores = scores;
-        self.lit_counts = counts;
         if !any_open {
             return ScanOutcome::AllSatisfied;
         }

@@ -58,7 +58,6 @@ pub struct Solver {
     pub(crate) stamp: u32,
     // Heuristic scans (DPLL-style heuristics and pure literals).
     pub(crate) lit_scores: Vec<f64>,
-    pub(crate) lit_counts: Vec<u32>,
     pub(crate) pure: PureTracker,
     // Restarts and reduction.
     pub(crate) restarts: Restarts,
@@ -105,7 +104,6 @@ impl Solver {
             level_stamp: Vec::new(),
             stamp: 0,
             lit_scores: Vec::new(),
-            lit_counts: Vec::new(),
             pure: PureTracker::default(),
             restarts: Restarts::default(),
             cla_inc: 1.0,
@@ -197,7 +195,6 @@ impl Solver {
         self.level_stamp.resize(n + 1, 0);
         self.watches.resize_with(2 * n, Vec::new);
         self.lit_scores.resize(2 * n, 0.0);
-        self.lit_counts.resize(2 * n, 0);
         self.heap.grow(n);
         for v in old..n {
             self.heap.insert(Var::new(v as u32), &self.activity);
