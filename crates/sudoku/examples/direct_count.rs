@@ -34,7 +34,10 @@ fn main() {
                 _ => black_box(s).solutions_count_up_to(limit),
             })
             .sum(),
-        _ => grids.iter().map(|g| solve(black_box(g), limit).count()).sum(),
+        _ => grids
+            .iter()
+            .map(|g| solve(black_box(g), limit).count())
+            .sum(),
     };
     println!("{} puzzles, {total}", grids.len());
 }
