@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -23,6 +23,8 @@ pub struct Options {
     pub restart: RestartPolicy,
     /// Learnt-clause deletion (CDCL).
     pub reduce: bool,
+    /// VSIDS phases: `(initial_phase, phase_saving)`.
+    pub phase: (bool, bool),
     /// Log a DRAT proof (CDCL) and check it on UNSAT.
     pub proof: Option<ProofFormat>,
 }
@@ -37,6 +39,7 @@ impl Default for Options {
             pure_literals: config.pure_literals,
             restart: config.restart,
             reduce: config.reduce,
+            phase: (config.initial_phase, config.phase_saving),
             proof: None,
         }
     }
@@ -55,6 +58,13 @@ const RESTARTS: [(RestartPolicy, &str); 4] = [
     (RestartPolicy::Luby, "luby"),
     (RestartPolicy::Modes, "modes"),
     (RestartPolicy::Never, "never"),
+];
+/// `saved` is the default (phase saving, false at first).
+const PHASES: [((bool, bool), &str); 4] = [
+    ((false, true), "saved"),
+    ((true, true), "saved-true"),
+    ((true, false), "true"),
+    ((false, false), "false"),
 ];
 const PROOFS: [(Option<ProofFormat>, &str); 3] = [
     (None, "none"),
@@ -88,6 +98,7 @@ impl Options {
             pure_literals: rng.gen(),
             restart: RESTARTS[rng.gen_range(0..RESTARTS.len())].0,
             reduce: rng.gen(),
+            phase: PHASES[rng.gen_range(0..PHASES.len())].0,
             proof,
         }
     }
@@ -101,6 +112,8 @@ impl Options {
             pure_literals: self.pure_literals,
             restart: self.restart,
             reduce: self.reduce,
+            initial_phase: self.phase.0,
+            phase_saving: self.phase.1,
             check_models: false,
             ..SolverConfig::default()
         }
@@ -141,6 +154,10 @@ impl Options {
             reduce: d.reduce,
             ..*self
         });
+        push(Options {
+            phase: d.phase,
+            ..*self
+        });
         if self.algorithm != d.algorithm {
             push(Options {
                 algorithm: d.algorithm,
@@ -162,6 +179,7 @@ impl Options {
                 "algorithm" => o.algorithm = value_of(&ALGORITHMS, value).ok_or_else(bad)?,
                 "heuristic" => o.heuristic = value_of(&HEURISTICS, value).ok_or_else(bad)?,
                 "restart" => o.restart = value_of(&RESTARTS, value).ok_or_else(bad)?,
+                "phase" => o.phase = value_of(&PHASES, value).ok_or_else(bad)?,
                 "proof" => o.proof = value_of(&PROOFS, value).ok_or_else(bad)?,
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
                 "reduce" => o.reduce = parse_bool(value).ok_or_else(bad)?,
@@ -184,12 +202,13 @@ impl fmt::Display for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "algorithm={} heuristic={} pure={} restart={} reduce={} proof={}",
+            "algorithm={} heuristic={} pure={} restart={} reduce={} phase={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
             name_of(&RESTARTS, self.restart),
             u8::from(self.reduce),
+            name_of(&PHASES, self.phase),
             name_of(&PROOFS, self.proof),
         )
     }

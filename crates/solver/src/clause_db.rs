@@ -170,6 +170,25 @@ impl ClauseDb {
         self.wasted * 5 > self.arena.len()
     }
 
+    /// Cuts the arena back to `from` when every clause from there on is
+    /// deleted and unlisted (no original at or after `from`, no learnt left).
+    /// Their watchers must be gone already.
+    pub fn truncate_dead_tail(&mut self, from: ClauseRef) {
+        let live_after = self.originals.last().is_some_and(|&c| c >= from)
+            || self.learnts.iter().any(|&c| c >= from);
+        if live_after {
+            return;
+        }
+        let start = from.0 as usize;
+        self.wasted -= self.arena.len() - start;
+        self.arena.truncate(start);
+    }
+
+    /// Words of live clauses in the arena.
+    pub fn live_words(&self) -> usize {
+        self.arena.len() - self.wasted
+    }
+
     /// Words in the arena.
     #[cfg(test)]
     pub fn arena_words(&self) -> usize {

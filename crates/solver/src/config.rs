@@ -64,6 +64,14 @@ pub struct SolverConfig {
     /// (CDCL ignores it: learnt clauses and pure literals do not mix with
     /// incremental use). Default true.
     pub pure_literals: bool,
+    /// The value a VSIDS decision gives a variable never assigned before, or
+    /// every time when `phase_saving` is off (default false, as in MiniSat).
+    pub initial_phase: bool,
+    /// VSIDS decisions give a variable the value it last had (phase saving;
+    /// default true). Off, every decision takes `initial_phase`: with `true`,
+    /// a one-hot encoding (such as a sudoku's) decides "this cell holds this
+    /// digit", which propagates far more than ruling one digit out.
+    pub phase_saving: bool,
     /// Restart policy for CDCL (default Modes).
     pub restart: RestartPolicy,
     /// Periodic learnt-clause deletion for CDCL (default true).
@@ -87,6 +95,8 @@ impl Default for SolverConfig {
             algorithm: Algorithm::default(),
             heuristic: Heuristic::default(),
             pure_literals: true,
+            initial_phase: false,
+            phase_saving: true,
             restart: RestartPolicy::default(),
             reduce: true,
             time_limit: None,

@@ -5,7 +5,8 @@
 //! gains `var_inc`, and `var_inc` grows by `1 / decay` after each conflict, so
 //! recent conflicts weigh more; variables wait in a binary max-heap. The
 //! phase is the last value the variable had (phase saving, Pipatsrisawat and
-//! Darwiche 2007), false at first. The other heuristics scan the open
+//! Darwiche 2007), `initial_phase` (false by default) at first or always
+//! when phase saving is off. The other heuristics scan the open
 //! clauses (`scan.rs`), as a textbook DPLL does.
 
 use satoku_formula::{Lit, Var};
@@ -61,10 +62,21 @@ impl Solver {
     }
 
     fn pick_vsids(&mut self) -> Decision {
+        // A full trail is a model: popping every assigned variable off the
+        // heap to find that out (and pushing them back on backtrack) would
+        // cost more than the search on formulas that propagate to the end.
+        if self.trail.trail.len() == self.num_vars() {
+            return Decision::Complete;
+        }
         while let Some(v) = self.heap.pop(&self.activity) {
             if self.trail.is_open(v) {
                 self.stats.decisions += 1;
-                return Decision::Lit(v.lit(self.phase[v.index()]));
+                let phase = if self.config.phase_saving {
+                    self.phase[v.index()]
+                } else {
+                    self.config.initial_phase
+                };
+                return Decision::Lit(v.lit(phase));
             }
         }
         Decision::Complete

@@ -84,6 +84,49 @@ impl Solver {
         self.collect_if_needed();
     }
 
+    /// Deletes every learnt clause, at the root. Learnt clauses are implied
+    /// by the clauses given, so no answer changes; an incremental user whose
+    /// queries share little (one sudoku after another, each under its own
+    /// givens as assumptions) keeps propagation from slowing down under
+    /// clauses learnt for earlier queries. Only the watch lists of the
+    /// deleted clauses are touched (their two watched literals), so the cost
+    /// follows the number of learnt clauses, not the size of the formula.
+    pub fn forget_learnts(&mut self) {
+        if self.db.learnts.is_empty() {
+            return;
+        }
+        self.backtrack(0);
+        // Root assignments may have a learnt reason; they never need it again.
+        for i in 0..self.trail.trail.len() {
+            let v = self.trail.trail[i].var().index();
+            self.trail.reason[v] = ClauseRef::NONE;
+        }
+        let learnts = std::mem::take(&mut self.db.learnts);
+        for &c in &learnts {
+            self.remove_clause(c);
+        }
+        self.stats.deleted_clauses += learnts.len() as u64;
+        for &c in &learnts {
+            let (a, b) = (self.db.lits(c)[0], self.db.lits(c)[1]);
+            for lit in [a, b] {
+                let db = &self.db;
+                self.watches[lit.code()].retain(|w| !db.is_deleted(w.cref()));
+            }
+        }
+        let first = learnts.iter().min().copied();
+        self.db.learnts = learnts;
+        self.db.learnts.clear();
+        // Learnt clauses usually sit after every original one: then the
+        // arena is cut back and no collection (which re-attaches every
+        // clause) is needed.
+        if let Some(first) = first {
+            self.db.truncate_dead_tail(first);
+        }
+        if self.db.needs_collect() {
+            self.collect_if_needed();
+        }
+    }
+
     /// Marks a clause deleted and logs the deletion; its watchers go at the
     /// next collection (they are skipped until then by `purge_watches`).
     fn remove_clause(&mut self, cref: ClauseRef) {
@@ -94,7 +137,12 @@ impl Solver {
     /// At the root, deletes every clause satisfied by a root assignment.
     pub(crate) fn simplify(&mut self) {
         debug_assert_eq!(self.trail.decision_level(), 0);
-        if self.root_units_since_simplify == 0 {
+        // As MiniSat's `simplify`: a pass costs the whole database, so it
+        // waits until the search has propagated as many literals as the
+        // database holds since the last one. Incremental users who add a
+        // unit per call (retiring an activation literal) would pay a full
+        // pass per call otherwise.
+        if self.root_units_since_simplify == 0 || self.stats.propagations < self.next_simplify {
             return;
         }
         self.root_units_since_simplify = 0;
@@ -111,6 +159,7 @@ impl Solver {
         }
         self.purge_watches();
         self.collect_if_needed();
+        self.next_simplify = self.stats.propagations + self.db.live_words() as u64;
     }
 
     /// Drops watchers of deleted clauses.

@@ -41,6 +41,8 @@ pub struct Solver {
     pub(crate) trail: Trail,
     /// Root-level units since the last `simplify`.
     pub(crate) root_units_since_simplify: usize,
+    /// `simplify` waits until `stats.propagations` reaches this.
+    pub(crate) next_simplify: u64,
     // Decisions.
     pub(crate) activity: Vec<f64>,
     pub(crate) var_inc: f64,
@@ -92,6 +94,7 @@ impl Solver {
             watches: Vec::new(),
             trail: Trail::default(),
             root_units_since_simplify: 0,
+            next_simplify: 0,
             activity: Vec::new(),
             var_inc: 1.0,
             heap: VarHeap::default(),
@@ -190,7 +193,7 @@ impl Solver {
         self.original.ensure_vars(n);
         self.trail.grow(n);
         self.activity.resize(n, 0.0);
-        self.phase.resize(n, false);
+        self.phase.resize(n, self.config.initial_phase);
         self.seen.resize(n, 0);
         self.level_stamp.resize(n + 1, 0);
         self.watches.resize_with(2 * n, Vec::new);

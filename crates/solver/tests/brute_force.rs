@@ -95,6 +95,18 @@ fn configs() -> Vec<SolverConfig> {
             });
         }
     }
+    // VSIDS phases other than the default (saved, false at first).
+    for (initial_phase, phase_saving) in [(true, true), (true, false), (false, false)] {
+        for algorithm in [Algorithm::Cdcl, Algorithm::Dpll] {
+            all.push(SolverConfig {
+                algorithm,
+                heuristic: Heuristic::Vsids,
+                initial_phase,
+                phase_saving,
+                ..SolverConfig::default()
+            });
+        }
+    }
     all
 }
 
@@ -174,6 +186,10 @@ fn assumptions_and_failed_sets_agree_with_brute_force() {
                         "{what}: assumption violated"
                     );
                 }
+                if rng.gen_bool(0.5) {
+                    // Answers must not depend on what was learnt before.
+                    solver.forget_learnts();
+                }
                 if result == SolveResult::Unsat {
                     let failed = solver.failed_assumptions();
                     assert!(
@@ -212,6 +228,9 @@ fn incremental_clauses_agree_with_fresh_solves() {
                         config.heuristic
                     );
                     check_answer(&prefix, &solver.solve(), expected, &what);
+                    if rng.gen_bool(0.3) {
+                        solver.forget_learnts();
+                    }
                 }
             }
         }
