@@ -15,14 +15,18 @@
 //! lookup (`SHRINK`) removes locked candidates and finds the hidden singles
 //! of rows and boxes at once. A box where the digit is left in one column
 //! clears that column from the digit's other bands (`COL_KEEP`). A row left
-//! with one place is a placement: the cell leaves the other digits' masks.
-//! Masks that changed are marked dirty and updated again, in unrolled passes,
-//! to a fixpoint. Naked singles are found bit-parallel per band (cells in
-//! exactly one digit mask), hidden singles of columns bit-parallel per digit.
-//! The search then
-//! branches on a cell with the fewest candidates (a two-candidate cell is
-//! found bit-parallel), lowest digit first, on an explicit stack of
-//! fixed-size state copies: no allocation per node. The design follows the
+//! with one segment (`ROW_LOCKED`) in a box left with one column holds one
+//! cell: a placement, and the cell leaves the other digits' masks. Each mask
+//! keeps a copy of itself as its last update left it; masks that differ from
+//! their copy are updated again, in unrolled passes, to a fixpoint (a copy
+//! costs less than marking masks dirty on every write). Naked singles are found
+//! bit-parallel per band (cells in exactly one digit mask). Hidden singles of
+//! columns, bit-parallel per digit, are looked for only at the root: they
+//! save guesses on puzzles with few givens, and cost more than they save
+//! deeper in the search. The search then branches on a cell with the fewest
+//! candidates (a two-candidate cell is found bit-parallel), lowest digit
+//! first, recursing on the first branch with a copy of the fixed-size state
+//! and looping on the other: no allocation per node. The design follows the
 //! band idea of JCZSolve and the Rust `sudoku` crate; the code is our own.
 
 use crate::Grid;
@@ -34,12 +38,11 @@ use tables::*;
 /// The whole search state; copied on each branch.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cand[9 * band + digit]`, digit 0-based (entries 27..32 unused, so
-    /// that an index masked with 31 needs no bounds check). A placed cell
-    /// keeps its bit in its digit's mask and in no other.
-    cand: [u32; 32],
-    /// Bit `i`: `cand[i]` changed since it was last updated.
-    dirty: u32,
+    /// `cand[9 * band + digit]`, digit 0-based. A placed cell keeps its bit
+    /// in its digit's mask and in no other.
+    cand: [u32; 27],
+    /// `cand[i]` as [`State::update`] last left it: a mask that differs has news.
+    seen: [u32; 27],
     /// Cells not yet placed, per band.
     unsolved: [u32; 3],
     /// Open cells with exactly two candidates, per band (from the last singles pass).
@@ -48,23 +51,18 @@ struct State {
 
 impl State {
     fn new() -> State {
-        let mut cand = [ALL; 32];
-        cand[27..].fill(0);
         State {
-            cand,
-            dirty: ALL,
+            cand: [ALL; 27],
+            seen: [0; 27],
             unsolved: [ALL; 3],
             pairs: [0; 3],
         }
     }
 
-    /// `cand[i] &= keep`, marking it dirty if it changed.
+    /// `cand[i] &= keep`.
     #[inline(always)]
     fn restrict(&mut self, i: usize, keep: u32) {
-        let old = self.cand[i & 31];
-        let new = old & keep;
-        self.cand[i & 31] = new;
-        self.dirty |= u32::from(old != new) << (i & 31);
+        self.cand[i] &= keep;
     }
 
     /// Puts `digit` at bit `p` of `band`: clears the digit from the cell's row
@@ -72,14 +70,13 @@ impl State {
     /// other bands) when it sees the row reduced to this cell.
     #[inline(always)]
     fn insert(&mut self, digit: usize, band: usize, p: u32) {
-        self.restrict(9 * band + digit, INSERT_KEEP[(p & 31) as usize % 27]);
+        self.restrict(9 * band + digit, INSERT_KEEP[p as usize]);
     }
 
     /// Locked candidates within the band and across bands for one mask,
     /// and rows reduced to one cell become placements. False on a contradiction.
     #[inline(always)]
     fn update(&mut self, i: usize) -> bool {
-        let i = i & 31;
         let c = self.cand[i];
         let pattern = SEGMENTS[(c & 0x1FF) as usize] as usize
             | (SEGMENTS[((c >> 9) & 0x1FF) as usize] as usize) << 3
@@ -89,50 +86,47 @@ impl State {
             return false;
         }
         self.cand[i] = c;
+        self.seen[i] = c;
         let keep = COL_KEEP[((c | c >> 9 | c >> 18) & 0x1FF) as usize];
-        let [n1, n2] = OTHER_BANDS[i];
-        self.restrict(n1, keep);
-        self.restrict(n2, keep);
+        self.cand[(i + 9) % 27] &= keep;
+        self.cand[(i + 18) % 27] &= keep;
+        // A row left with one allowed segment, in a box left with one
+        // column, holds one cell: the digit is placed there.
+        let solved = c & ROW_LOCKED[pattern & 0x1FF] & !keep;
         let band = i / 9;
-        let (r0, r1, r2) = (c & ROW_MASK[0], c & ROW_MASK[1], c & ROW_MASK[2]);
-        let single = |r: u32| if r & r.wrapping_sub(1) == 0 { r } else { 0 };
-        let solved = (single(r0) | single(r1) | single(r2)) & self.unsolved[band];
-        if solved != 0 {
-            self.unsolved[band] &= !solved;
-            // The band's nine masks are contiguous: a loop the compiler vectorises.
-            let start = 9 * band;
-            let mut changed = 0u32;
-            for k in 0..9 {
-                let old = self.cand[(start + k) & 31];
-                let new = old & !solved;
-                self.cand[(start + k) & 31] = new;
-                changed |= u32::from(old != new) << k;
+        self.unsolved[band] &= !solved;
+        for k in 9 * band..9 * band + 9 {
+            if k != i {
+                self.cand[k] &= !solved;
             }
-            self.cand[i] = c;
-            self.dirty |= (changed & !(1 << (i - start))) << start;
         }
+        self.cand[i] = c;
         true
     }
 
-    /// Updates, naked singles and column hidden singles to a fixpoint;
-    /// false on a contradiction.
+    /// Updates, naked singles and (with `columns`) column hidden singles to a
+    /// fixpoint; false on a contradiction.
     #[inline(always)]
-    fn propagate(&mut self) -> bool {
+    fn propagate(&mut self, columns: bool) -> bool {
         loop {
-            // One pass over the 27 masks, unrolled so that every index is a
-            // constant, until none is dirty.
-            macro_rules! pass {
-                ($($i:literal)*) => {$(
-                    if self.dirty & (1 << $i) != 0 {
-                        self.dirty &= !(1 << $i);
-                        if !self.update($i) {
-                            return false;
+            // Passes over the 27 masks, unrolled so that every index is a
+            // constant, until none has news.
+            loop {
+                let mut news = false;
+                macro_rules! pass {
+                    ($($i:literal)*) => {$(
+                        if self.cand[$i] != self.seen[$i] {
+                            news = true;
+                            if !self.update($i) {
+                                return false;
+                            }
                         }
-                    }
-                )*};
-            }
-            while self.dirty != 0 {
+                    )*};
+                }
                 pass!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                if !news {
+                    break;
+                }
             }
             if self.unsolved == [0; 3] {
                 return true;
@@ -141,6 +135,9 @@ impl State {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
+            }
+            if !columns {
+                return true;
             }
             match self.column_singles() {
                 None => return false,
@@ -292,58 +289,47 @@ pub fn count_cells(givens: &[u8; 81], limit: usize) -> (usize, Option<[u8; 81]>)
         }
         s.insert(usize::from(d - 1), band, p);
     }
-    search(s, limit.max(1))
+    let (mut count, mut first) = (0, None);
+    search(s, limit.max(1), &mut count, &mut first, true);
+    (count, first)
 }
 
-fn search(mut s: State, limit: usize) -> (usize, Option<[u8; 81]>) {
-    let mut stack = [State::new(); 64];
-    let mut depth = 0;
-    let mut count = 0;
-    let mut first = None;
+/// Depth-first: the first branch recursively, the other in the loop.
+fn search(
+    mut s: State,
+    limit: usize,
+    count: &mut usize,
+    first: &mut Option<[u8; 81]>,
+    columns: bool,
+) {
     loop {
-        if s.propagate() {
-            if s.is_solved() {
-                count += 1;
-                if first.is_none() {
-                    first = Some(s.cells());
-                }
-                if count >= limit {
-                    return (count, first);
-                }
-            } else {
-                let (band, p) = s.choose();
-                let bit = 1u32 << p;
-                let digit = (0..9)
-                    .find(|&d| s.cand[9 * band + d] & bit != 0)
-                    .expect("an open cell has a candidate after propagation");
-                // The other branch: the cell's second digit placed when it has
-                // two candidates, else this digit removed.
-                let mut alt = s;
-                match (digit + 1..9).find(|&d| s.cand[9 * band + d] & bit != 0) {
-                    Some(second) if s.pairs[band] & bit != 0 => alt.insert(second, band, p),
-                    _ => alt.restrict(9 * band + digit, !bit),
-                }
-                if depth == stack.len() {
-                    // Deeper than any real search goes; recurse for the other branch.
-                    let (c, f) = search(alt, limit - count);
-                    count += c;
-                    first = first.or(f);
-                    if count >= limit {
-                        return (count, first);
-                    }
-                } else {
-                    stack[depth] = alt;
-                    depth += 1;
-                }
-                s.insert(digit, band, p);
-                continue;
+        if !s.propagate(columns) {
+            return;
+        }
+        if s.is_solved() {
+            *count += 1;
+            if first.is_none() {
+                *first = Some(s.cells());
             }
+            return;
         }
-        if depth == 0 {
-            return (count, first);
+        let (band, p) = s.choose();
+        let bit = 1u32 << p;
+        let digit = (0..9)
+            .find(|&d| s.cand[9 * band + d] & bit != 0)
+            .expect("an open cell has a candidate after propagation");
+        let mut branch = s;
+        branch.insert(digit, band, p);
+        search(branch, limit, count, first, false);
+        if *count >= limit {
+            return;
         }
-        depth -= 1;
-        s = stack[depth];
+        // The other branch: the cell's second digit placed when it has
+        // two candidates, else this digit removed.
+        match (digit + 1..9).find(|&d| s.cand[9 * band + d] & bit != 0) {
+            Some(second) if s.pairs[band] & bit != 0 => s.insert(second, band, p),
+            _ => s.restrict(9 * band + digit, !bit),
+        }
     }
 }
 

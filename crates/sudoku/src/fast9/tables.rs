@@ -12,6 +12,9 @@ pub(super) static SEGMENTS: [u8; 512] = segments_table();
 /// permutation of non-empty segments; `pattern` bit `3 * row + box` tells
 /// whether segment (row, box) is non-empty. 0 means no permutation fits.
 pub(super) static SHRINK: [u32; 512] = shrink_table();
+/// `ROW_LOCKED[pattern]`: the cells (27 bits) of the rows left with exactly
+/// one segment by `SHRINK[pattern]`.
+pub(super) static ROW_LOCKED: [u32; 512] = row_locked_table();
 /// `COL_KEEP[cols]`: for the 9-bit set of columns a digit may use in a band,
 /// the cells of the other bands outside every column that is the digit's
 /// only column within its box (that column's place is in this band).
@@ -67,6 +70,24 @@ const fn shrink_table() -> [u32; 512] {
     t
 }
 
+const fn row_locked_table() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let cells = SHRINK[pattern];
+        let mut row = 0;
+        while row < 3 {
+            let segs = SEGMENTS[((cells >> (9 * row)) & 0x1FF) as usize];
+            if segs.count_ones() == 1 {
+                t[pattern] |= ROW_MASK[row];
+            }
+            row += 1;
+        }
+        pattern += 1;
+    }
+    t
+}
+
 const fn col_keep_table() -> [u32; 512] {
     let mut t = [0u32; 512];
     let mut cols = 0;
@@ -92,20 +113,6 @@ const fn insert_keep_table() -> [u32; 27] {
     while p < 27 {
         t[p] = (ALL & !(ROW_MASK[p / 9] | BOX_MASK[(p % 9) / 3])) | 1 << p;
         p += 1;
-    }
-    t
-}
-
-/// The same digit's masks in the two other bands.
-pub(super) static OTHER_BANDS: [[usize; 2]; 32] = other_bands_table();
-
-const fn other_bands_table() -> [[usize; 2]; 32] {
-    let mut t = [[27, 27]; 32];
-    let mut i = 0;
-    while i < 27 {
-        let (band, digit) = (i / 9, i % 9);
-        t[i] = [9 * ((band + 1) % 3) + digit, 9 * ((band + 2) % 3) + digit];
-        i += 1;
     }
     t
 }
