@@ -78,7 +78,9 @@ pub fn encode(puzzle: &Grid, encoding: Encoding) -> Cnf {
     let total: usize = clause_counts(side, encoding).iter().map(|c| c.1).sum();
     let mut cnf = Cnf::with_capacity(total + puzzle.num_givens(), total * 3);
     cnf.ensure_vars(side * side * side);
-    for_each_rule_clause(puzzle.box_size(), encoding, |clause| cnf.add_clause(clause));
+    for_each_rule_clause(puzzle.box_size(), encoding, true, |clause| {
+        cnf.add_clause(clause)
+    });
     for_each_given(puzzle, |unit| cnf.add_clause(&[unit]));
     cnf
 }
@@ -94,7 +96,17 @@ pub(crate) fn for_each_given(puzzle: &Grid, mut f: impl FnMut(Lit)) {
 }
 
 /// Calls `f` with each rule clause, in the order of [`clause_counts`].
-pub(crate) fn for_each_rule_clause(box_size: usize, encoding: Encoding, mut f: impl FnMut(&[Lit])) {
+///
+/// With `repeats` false, the block family leaves out the pairs of cells that
+/// share a row or a column: the row and column families have those binary
+/// clauses already (a solver gains nothing from the second copy but watch
+/// visits). [`encode`] keeps them, so its counts are the documented ones.
+pub(crate) fn for_each_rule_clause(
+    box_size: usize,
+    encoding: Encoding,
+    repeats: bool,
+    mut f: impl FnMut(&[Lit]),
+) {
     let n = box_size;
     let side = n * n;
     let mut lits: Vec<Lit> = Vec::with_capacity(side);
@@ -146,7 +158,19 @@ pub(crate) fn for_each_rule_clause(box_size: usize, encoding: Encoding, mut f: i
         for u in 0..side {
             for d in 1..=side as u8 {
                 unit_lits(&mut lits, kind, u, d);
-                at_most_one(&lits, &mut f);
+                if kind < 2 || repeats {
+                    at_most_one(&lits, &mut f);
+                    continue;
+                }
+                // Cells i and j of a block share a row when i / n == j / n,
+                // a column when i % n == j % n.
+                for i in 0..side {
+                    for j in i + 1..side {
+                        if i / n != j / n && i % n != j % n {
+                            f(&[!lits[i], !lits[j]]);
+                        }
+                    }
+                }
             }
         }
     }

@@ -93,6 +93,13 @@ pub enum Error {
         /// The model's digit.
         found: u8,
     },
+    /// A model that repeats a solution already counted (it broke that
+    /// solution's blocking clause).
+    #[error("the engine's solution number {count} repeats an earlier one")]
+    ModelRepeated {
+        /// 1-based number of the repeated solution in the count.
+        count: usize,
+    },
     /// A model whose grid breaks a rule.
     #[error("the model's grid breaks a rule: {0}")]
     ModelRule(Conflict),

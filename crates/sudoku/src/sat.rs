@@ -19,7 +19,25 @@
 //! [`solve`] goes further: a per-thread [`Session`] loads the rules once per
 //! grid size and solves each puzzle under its givens as assumptions, so
 //! nothing is rebuilt between puzzles (the incremental use MiniSat was made
-//! for). [`load`] is the one-shot path, kept for `encode`-style uses and tests.
+//! for). What a puzzle taught the engine is forgotten after it
+//! ([`Solver::forget_learnts`]): those clauses mention its givens and slow
+//! the next puzzle's propagation down more than they help. [`load`] and
+//! [`solve_once`] are the one-shot path, kept for `encode`-style uses and
+//! tests.
+//!
+//! The engine decides with phase saving off and phase true
+//! ([`engine_config`]): a decision then puts a digit in a cell, which rules
+//! out up to 28 candidates at once on a 9x9 grid instead of one (forum-hardest
+//! puzzles: 58 decisions and 42 conflicts per puzzle become 44 and 37).
+//!
+//! Checking answers: the session's engine does not check its models against
+//! its clauses; [`decode`] checks each answer completely instead (exactly one
+//! digit per cell, every row, column and block a permutation, every given
+//! kept), which is what the rule clauses and the givens say, and a counted
+//! solution is checked to differ from the ones found before (what its
+//! blocking clauses say). A model that fails is an error, never an answer.
+
+use std::collections::HashSet;
 
 use satoku_formula::Lit;
 use satoku_solver::{SolveResult, Solver, SolverConfig};
@@ -46,7 +64,7 @@ pub fn solve(puzzle: &Grid, limit: usize, encoding: Encoding) -> Result<Answer, 
     if let Some(conflict) = puzzle.first_conflict() {
         return Ok(Answer::Illegal(conflict));
     }
-    let quick = SESSIONS.with(|sessions| {
+    SESSIONS.with(|sessions| {
         let mut sessions = sessions.borrow_mut();
         let key = (puzzle.box_size(), encoding);
         let session = match sessions.iter_mut().position(|s| s.key() == key) {
@@ -57,19 +75,25 @@ pub fn solve(puzzle: &Grid, limit: usize, encoding: Encoding) -> Result<Answer, 
             }
         };
         session.solve(puzzle, limit)
-    })?;
-    match quick {
-        Some(answer) => Ok(answer),
-        None => solve_once(puzzle, limit, encoding),
+    })
+}
+
+/// The engine's options on the SAT path: decisions set a variable true (a
+/// digit in a cell) with no phase saving, and no limits.
+pub fn engine_config() -> SolverConfig {
+    SolverConfig {
+        initial_phase: true,
+        phase_saving: false,
+        ..SolverConfig::default()
     }
 }
 
 /// Solves a legal `puzzle` with a fresh engine loaded with the encoding
-/// simplified by its givens ([`load`]): slower to set up than a [`Session`],
-/// faster on hard puzzles, where the givens' simplification pays.
+/// simplified by its givens ([`load`]). The engine checks its models against
+/// that formula, and [`decode`] checks the grid.
 pub fn solve_once(puzzle: &Grid, limit: usize, encoding: Encoding) -> Result<Answer, Error> {
     let side = puzzle.side();
-    let mut solver = Solver::new(SolverConfig::default());
+    let mut solver = Solver::new(engine_config());
     load(&mut solver, puzzle, encoding);
     let mut first: Option<Grid> = None;
     let mut count = 0;
@@ -104,26 +128,19 @@ thread_local! {
 
 /// Extra variables (one per counted puzzle) before a session starts afresh.
 const MAX_ACTIVATION_VARS: usize = 256;
-/// Conflicts a session spends per solve call before handing the puzzle to
-/// [`solve_once`]: easy puzzles need few; on hard ones the fresh,
-/// given-simplified formula wins (2,000 forum-hardest puzzles: median 735 µs
-/// one-shot against 1,776 µs in a session alone; 2,000 17-clue: 407 against
-/// 152). With this budget, 17-clue keeps the session's 153 µs and forum
-/// hardest takes 3.0 s in all, as one-shot did (loaded machine, 2026-11-30).
-const SESSION_CONFLICTS: u64 = 20;
 
 /// An engine loaded once with the rules of one grid size; each puzzle is
-/// solved under its givens as assumptions, so the clauses, watch lists and
-/// what was learnt (all implied by the rules alone) serve every puzzle.
-/// Blocking clauses for counting are guarded by a fresh activation literal
-/// that is assumed while the puzzle is counted and set false after, which
-/// switches them off for good.
+/// solved under its givens as assumptions, so the clauses and watch lists
+/// serve every puzzle. Blocking clauses for counting are guarded by a fresh
+/// activation literal that is assumed while the puzzle is counted and set
+/// false after, which switches them off for good.
 pub struct Session {
     box_size: usize,
     encoding: Encoding,
     solver: Solver,
     base_vars: usize,
     assumptions: Vec<Lit>,
+    blocking: Vec<Lit>,
 }
 
 impl Session {
@@ -131,9 +148,10 @@ impl Session {
     pub fn new(box_size: usize, encoding: Encoding) -> Session {
         let side = box_size * box_size;
         let empty = Grid::empty(box_size).expect("box size of a parsed grid");
+        // Answers are checked by `decode` and `check_distinct` (module docs).
         let config = SolverConfig {
-            conflict_limit: Some(SESSION_CONFLICTS),
-            ..SolverConfig::default()
+            check_models: false,
+            ..engine_config()
         };
         let mut solver = Solver::new(config);
         load(&mut solver, &empty, encoding);
@@ -143,6 +161,7 @@ impl Session {
             solver,
             base_vars: side * side * side,
             assumptions: Vec::new(),
+            blocking: Vec::new(),
         }
     }
 
@@ -150,35 +169,42 @@ impl Session {
         (self.box_size, self.encoding)
     }
 
-    /// Solves a legal `puzzle` of this session's size, counting up to
-    /// `limit`; `None` when the session's conflict budget ran out (the caller
-    /// then uses [`solve_once`]).
-    pub fn solve(&mut self, puzzle: &Grid, limit: usize) -> Result<Option<Answer>, Error> {
+    /// Solves a legal `puzzle` of this session's size, counting up to `limit`.
+    pub fn solve(&mut self, puzzle: &Grid, limit: usize) -> Result<Answer, Error> {
         if self.solver.num_vars() >= self.base_vars + MAX_ACTIVATION_VARS {
             *self = Session::new(self.box_size, self.encoding);
         }
-        let side = puzzle.side();
         self.assumptions.clear();
-        for row in 0..side {
-            for col in 0..side {
-                let d = puzzle.get(row, col);
-                if d != 0 {
-                    self.assumptions
-                        .push(cell_var(side, row, col, d).positive());
-                }
-            }
-        }
+        crate::encode::for_each_given(puzzle, |lit| self.assumptions.push(lit));
         let mut activation: Option<Lit> = None;
+        let outcome = self.count(puzzle, limit.max(1), &mut activation);
+        self.finish(activation);
+        outcome
+    }
+
+    /// The search of [`Session::solve`]; `activation` is set once blocking
+    /// clauses were added, for [`Session::finish`] to retire.
+    fn count(
+        &mut self,
+        puzzle: &Grid,
+        limit: usize,
+        activation: &mut Option<Lit>,
+    ) -> Result<Answer, Error> {
         let mut first: Option<Grid> = None;
         let mut count = 0;
-        let mut blocking: Vec<Lit> = Vec::with_capacity(side * side + 1);
-        while count < limit.max(1) {
+        // Solutions found so far, when counting: each new one must differ
+        // (what its blocking clauses say; the engine checks no model here).
+        let mut found: HashSet<Grid> = HashSet::new();
+        while count < limit {
             match self.solver.solve_with_assumptions(&self.assumptions) {
                 SolveResult::Sat(model) => {
                     let grid = decode(puzzle, &model)?;
+                    if found.contains(&grid) {
+                        return Err(Error::ModelRepeated { count: count + 1 });
+                    }
                     count += 1;
-                    first.get_or_insert_with(|| grid.clone());
-                    if count >= limit.max(1) {
+                    if count >= limit {
+                        first.get_or_insert(grid);
                         break;
                     }
                     let act = *activation.get_or_insert_with(|| {
@@ -187,33 +213,34 @@ impl Session {
                         self.assumptions.push(a);
                         a
                     });
-                    blocking.clear();
-                    blocking.push(!act);
-                    push_blocking_lits(puzzle, &grid, &mut blocking);
-                    if blocking.len() == 1 {
+                    self.blocking.clear();
+                    self.blocking.push(!act);
+                    push_blocking_lits(puzzle, &grid, &mut self.blocking);
+                    if self.blocking.len() == 1 {
+                        first.get_or_insert(grid);
                         break; // The puzzle was full: the one solution is itself.
                     }
-                    self.solver.add_clause(&blocking);
+                    self.solver.add_clause(&self.blocking);
+                    first.get_or_insert_with(|| grid.clone());
+                    found.insert(grid);
                 }
                 SolveResult::Unsat => break,
-                SolveResult::Unknown => {
-                    self.retire(activation);
-                    return Ok(None);
-                }
+                SolveResult::Unknown => return Err(Error::SatUnknown { found: count }),
             }
         }
-        self.retire(activation);
-        Ok(Some(match first {
+        Ok(match first {
             Some(solution) => Answer::Solved { solution, count },
             None => Answer::NoSolution,
-        }))
+        })
     }
 
-    /// Switches off the blocking clauses of a counted puzzle for good.
-    fn retire(&mut self, activation: Option<Lit>) {
+    /// Switches off the blocking clauses of a counted puzzle for good and
+    /// forgets what the puzzle taught the engine (module docs).
+    fn finish(&mut self, activation: Option<Lit>) {
         if let Some(act) = activation {
             self.solver.add_clause(&[!act]);
         }
+        self.solver.forget_learnts();
     }
 }
 
@@ -263,7 +290,7 @@ pub fn load(solver: &mut Solver, puzzle: &Grid, encoding: Encoding) {
     }
     let value = |lit: Lit| fixed[lit.var().index()] * if lit.is_negated() { -1 } else { 1 };
     let mut kept: Vec<Lit> = Vec::with_capacity(side);
-    for_each_rule_clause(n, encoding, |clause| {
+    for_each_rule_clause(n, encoding, false, |clause| {
         if clause.iter().any(|&l| value(l) > 0) {
             return;
         }
@@ -327,15 +354,9 @@ mod tests {
         let full = direct(&empty, 1).solution().unwrap().clone();
         let mut session = Session::new(2, Encoding::Extended);
         for round in 0..2 * MAX_ACTIVATION_VARS + 3 {
-            let counted = session
-                .solve(&empty, 3)
-                .unwrap()
-                .expect("easy for a session");
+            let counted = session.solve(&empty, 3).unwrap();
             assert_eq!(counted.count(), 3, "round {round}");
-            let unique = session
-                .solve(&full, 3)
-                .unwrap()
-                .expect("easy for a session");
+            let unique = session.solve(&full, 3).unwrap();
             assert_eq!(unique.count(), 1, "round {round}");
         }
         assert!(session.solver.num_vars() <= 64 + MAX_ACTIVATION_VARS);
@@ -350,8 +371,10 @@ mod tests {
             let grid: Grid = p.parse().unwrap();
             let once = solve_once(&grid, 10, Encoding::Extended).unwrap();
             let mut session = Session::new(3, Encoding::Extended);
-            if let Some(quick) = session.solve(&grid, 10).unwrap() {
-                assert_eq!(quick.count(), once.count(), "{p}");
+            let quick = session.solve(&grid, 10).unwrap();
+            assert_eq!(quick.count(), once.count(), "{p}");
+            if once.count() == 1 {
+                assert_eq!(quick.solution(), once.solution(), "{p}");
             }
             assert_eq!(
                 solve(&grid, 10, Encoding::Extended).unwrap().count(),

@@ -1,0 +1,109 @@
+//! Per-puzzle engine statistics of the SAT path's two ways of driving the
+//! engine: a session (rules loaded once, givens as assumptions, learnt
+//! clauses forgotten after each puzzle) and one-shot (a fresh engine with the
+//! formula simplified by the givens). Times cover the engine only (no
+//! decoding); medians over the puzzles.
+//!
+//! `cargo run --release -p satoku-sudoku --example sat_stats -- FILE [N]`
+//! (first N puzzles, default 1,000). `KEEP_LEARNTS=1` keeps learnt clauses
+//! between session puzzles; `SESSION_ONLY=1` skips one-shot.
+use std::time::Instant;
+
+use satoku_solver::{SolveResult, Solver, SolverConfig};
+use satoku_sudoku::{cell_var, parse_puzzles, sat, Encoding, Grid};
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+#[derive(Default)]
+struct Column {
+    micros: Vec<f64>,
+    conflicts: Vec<f64>,
+    decisions: Vec<f64>,
+    propagations: Vec<f64>,
+}
+
+impl Column {
+    fn push(
+        &mut self,
+        start: Instant,
+        before: &satoku_solver::Stats,
+        after: &satoku_solver::Stats,
+    ) {
+        self.micros.push(start.elapsed().as_secs_f64() * 1e6);
+        self.conflicts
+            .push((after.conflicts - before.conflicts) as f64);
+        self.decisions
+            .push((after.decisions - before.decisions) as f64);
+        self.propagations
+            .push((after.propagations - before.propagations) as f64);
+    }
+
+    fn print(&mut self, name: &str) {
+        println!(
+            "{name}: median {:.1} us, conflicts {:.0}, decisions {:.0}, propagations {:.0}",
+            median(&mut self.micros),
+            median(&mut self.conflicts),
+            median(&mut self.decisions),
+            median(&mut self.propagations)
+        );
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let text = std::fs::read_to_string(&args[1]).expect("a puzzle file");
+    let n: usize = args.get(2).map_or(1000, |s| s.parse().expect("a count"));
+    let grids: Vec<Grid> = parse_puzzles(&text)
+        .expect("puzzles")
+        .into_iter()
+        .take(n)
+        .map(|p| p.grid)
+        .collect();
+    let config = SolverConfig {
+        check_models: false,
+        ..SolverConfig::default()
+    };
+    let keep = std::env::var("KEEP_LEARNTS").is_ok();
+    let mut session = Solver::new(config.clone());
+    sat::load(
+        &mut session,
+        &Grid::empty(3).expect("9x9"),
+        Encoding::Extended,
+    );
+    let mut column = Column::default();
+    let mut assumptions = Vec::new();
+    for g in &grids {
+        assumptions.clear();
+        for i in 0..81 {
+            let d = g.get(i / 9, i % 9);
+            if d != 0 {
+                assumptions.push(cell_var(9, i / 9, i % 9, d).positive());
+            }
+        }
+        let before = session.stats().clone();
+        let start = Instant::now();
+        let r = session.solve_with_assumptions(&assumptions);
+        if !keep {
+            session.forget_learnts();
+        }
+        column.push(start, &before, session.stats());
+        assert!(matches!(r, SolveResult::Sat(_)));
+    }
+    column.print("session ");
+    if std::env::var("SESSION_ONLY").is_ok() {
+        return;
+    }
+    let mut column = Column::default();
+    for g in &grids {
+        let start = Instant::now();
+        let mut s = Solver::new(config.clone());
+        sat::load(&mut s, g, Encoding::Extended);
+        let r = s.solve();
+        column.push(start, &satoku_solver::Stats::default(), s.stats());
+        assert!(matches!(r, SolveResult::Sat(_)));
+    }
+    column.print("one-shot");
+}
