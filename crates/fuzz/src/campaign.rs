@@ -254,6 +254,11 @@ pub fn traces(limits: &Limits) -> Summary {
                     .counts
                     .entry("failed sets checked".into())
                     .or_default() += stats.num_failed_checked;
+                *summary.counts.entry("forgets".into()).or_default() += stats.num_forgets;
+                *summary
+                    .counts
+                    .entry("learnts forgotten".into())
+                    .or_default() += stats.num_forgotten;
                 None
             }
             Err(finding) => {

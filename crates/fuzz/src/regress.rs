@@ -134,4 +134,18 @@ mod tests {
         assert!(matches!(replay(&path).unwrap(), Some(Replay::Passed)));
         assert!(replay(&dir.path().join("README.md")).unwrap().is_none());
     }
+
+    #[test]
+    fn a_trace_file_round_trips_with_every_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "c options: algorithm=cdcl heuristic=vsids phase=saved-true\n\
+                    a 1 2 0\na -1 2 0\ns -2 0\nf\no heuristic=first\na 1 -2 0\ns 0\nf\ns -1 0\n";
+        let trace = Trace::parse(text).unwrap();
+        let about = ["found by: satoku-fuzz traces --seed 1".to_string()];
+        let path = write_trace(dir.path(), "t", &trace, &about).unwrap();
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert!(written.starts_with("c found by: satoku-fuzz traces --seed 1\nc options: "));
+        assert_eq!(Trace::parse(&written), Ok(trace));
+        assert!(matches!(replay(&path).unwrap(), Some(Replay::Passed)));
+    }
 }

@@ -1,6 +1,7 @@
 //! Incremental-API traces, in the style of CaDiCaL's `mobical`: random
 //! sequences of adding clauses, solving under assumptions, reading the model
-//! and the failed assumptions, and switching options between solves.
+//! and the failed assumptions, switching options between solves, and
+//! forgetting every learnt clause.
 //!
 //! Every answer is checked against a fresh solve of the same clauses and
 //! assumptions by the [`reference`](mod@crate::reference) solver. A model must
@@ -15,6 +16,7 @@
 //! a 1 -2 0        add the clause (1 ∨ ¬2)
 //! s -1 0          solve assuming ¬1
 //! o algorithm=dpll   switch options before the next solve
+//! f               forget every learnt clause (`forget_learnts`)
 //! ```
 
 use std::fmt::Write as _;
@@ -37,6 +39,8 @@ pub enum Step {
     Solve(Vec<Lit>),
     /// `config_mut` between solves.
     Options(Options),
+    /// `forget_learnts`: no later answer may change.
+    Forget,
 }
 
 /// A sequence of API calls on one solver.
@@ -57,6 +61,10 @@ pub struct TraceStats {
     pub num_sat: u64,
     /// Failed-assumption sets checked.
     pub num_failed_checked: u64,
+    /// `forget_learnts` calls.
+    pub num_forgets: u64,
+    /// Learnt clauses they deleted.
+    pub num_forgotten: u64,
 }
 
 fn random_options(rng: &mut impl Rng) -> Options {
@@ -72,22 +80,47 @@ fn random_lits(rng: &mut impl Rng, vars: u32, len: usize) -> Vec<Lit> {
         .collect()
 }
 
+/// 3.5..=4.5 random 3-clauses a variable, near the satisfiability
+/// threshold: the small traces hardly ever conflict, so they leave almost
+/// no learnt clauses for `f` to forget; these do.
+fn dense_start(rng: &mut impl Rng, vars: u32) -> Vec<Step> {
+    let clauses = vars * rng.gen_range(35..=45) / 10;
+    (0..clauses)
+        .map(|_| Step::Add(random_lits(rng, vars, 3)))
+        .collect()
+}
+
 impl Trace {
-    /// A random trace over 3..=12 variables, 5..=60 steps.
+    /// A random trace over 3..=12 variables, 5..=60 steps; one in four
+    /// starts with a random 3-SAT formula over 20..=50 variables instead
+    /// (see [`dense_start`]).
     pub fn random(rng: &mut impl Rng) -> Trace {
-        let vars = rng.gen_range(3..=12);
-        let mut steps = Vec::new();
+        let dense = rng.gen_ratio(1, 4);
+        let vars = if dense {
+            rng.gen_range(20..=50)
+        } else {
+            rng.gen_range(3..=12)
+        };
+        let mut steps = if dense {
+            dense_start(rng, vars)
+        } else {
+            Vec::new()
+        };
         for _ in 0..rng.gen_range(5..=60) {
             let step = match rng.gen_range(0..100) {
                 0 => Step::Add(Vec::new()),
-                1..=64 => {
+                1..=60 => {
                     let len = rng.gen_range(1..=4);
                     Step::Add(random_lits(rng, vars, len))
                 }
-                65..=94 => {
+                61..=90 => {
                     let len = rng.gen_range(0..=4);
                     Step::Solve(random_lits(rng, vars, len))
                 }
+                // About one trace in three forgets twice or more: after a
+                // solve (learnts at the tail of the arena) and after adds
+                // (originals behind them, so the arena cannot be cut back).
+                91..=94 => Step::Forget,
                 _ => Step::Options(random_options(rng)),
             };
             steps.push(step);
@@ -126,6 +159,12 @@ impl Trace {
                     clauses.add_clause(lits);
                 }
                 Step::Options(o) => *solver.config_mut() = config(o),
+                Step::Forget => {
+                    let before = solver.stats().deleted_clauses;
+                    solver.forget_learnts();
+                    stats.num_forgets += 1;
+                    stats.num_forgotten += solver.stats().deleted_clauses - before;
+                }
                 Step::Solve(assumptions) => {
                     stats.num_solves += 1;
                     let result = solver.solve_with_assumptions(assumptions);
@@ -181,6 +220,7 @@ impl Trace {
                 Step::Add(l) => out += &format!("a {}\n", lits(l)),
                 Step::Solve(l) => out += &format!("s {}\n", lits(l)),
                 Step::Options(o) => out += &format!("o {o}\n"),
+                Step::Forget => out += "f\n",
             }
         }
         out
@@ -199,6 +239,8 @@ impl Trace {
                 trace.options = Options::parse(o).map_err(err)?;
             } else if line.is_empty() || line.starts_with('c') {
                 continue;
+            } else if line == "f" {
+                trace.steps.push(Step::Forget);
             } else if let Some(o) = line.strip_prefix("o ") {
                 trace
                     .steps
@@ -243,8 +285,9 @@ fn check_failed(clauses: &Cnf, assumptions: &[Lit], failed: &[Lit]) -> Result<()
     Ok(())
 }
 
-/// Shrinks a failing trace: options to defaults, steps dropped, literals
-/// dropped, keeping the same [`FindingKind`].
+/// Shrinks a failing trace: options (the initial ones and those of `o`
+/// steps) to defaults, steps dropped, literals dropped, keeping the same
+/// [`FindingKind`].
 pub fn shrink_trace(trace: &Trace, finding: &Finding) -> (Trace, Finding) {
     let mut best = (trace.clone(), finding.clone());
     let deadline = std::time::Instant::now() + crate::shrink::SHRINK_TIME;
@@ -262,13 +305,13 @@ pub fn shrink_trace(trace: &Trace, finding: &Finding) -> (Trace, Finding) {
     };
     loop {
         let before = best.0.clone();
-        for simpler in best.0.options.simpler() {
+        simplify_options(best.0.options, |simpler| {
             let t = Trace {
                 options: simpler,
                 ..best.0.clone()
             };
-            try_trace(&t, &mut best);
-        }
+            try_trace(&t, &mut best)
+        });
         let options = best.0.options;
         let steps = crate::shrink::shrink_list(best.0.steps.clone(), |s| {
             try_trace(
@@ -280,6 +323,15 @@ pub fn shrink_trace(trace: &Trace, finding: &Finding) -> (Trace, Finding) {
             )
         });
         best.0.steps = steps;
+        for i in 0..best.0.steps.len() {
+            if let Step::Options(o) = best.0.steps[i] {
+                simplify_options(o, |simpler| {
+                    let mut t = best.0.clone();
+                    t.steps[i] = Step::Options(simpler);
+                    try_trace(&t, &mut best)
+                });
+            }
+        }
         for i in 0..best.0.steps.len() {
             let mut j = 0;
             while j < step_len(&best.0.steps[i]) {
@@ -298,10 +350,24 @@ pub fn shrink_trace(trace: &Trace, finding: &Finding) -> (Trace, Finding) {
     }
 }
 
+/// Sets options back to their defaults one at a time while `still_fails`.
+/// Each move starts from the last one kept, so none undoes another.
+fn simplify_options(mut o: Options, mut still_fails: impl FnMut(Options) -> bool) -> Options {
+    'moves: loop {
+        for simpler in o.simpler() {
+            if still_fails(simpler) {
+                o = simpler;
+                continue 'moves;
+            }
+        }
+        return o;
+    }
+}
+
 fn step_len(step: &Step) -> usize {
     match step {
         Step::Add(l) | Step::Solve(l) => l.len(),
-        Step::Options(_) => 0,
+        Step::Options(_) | Step::Forget => 0,
     }
 }
 
@@ -314,11 +380,90 @@ mod tests {
     #[test]
     fn random_traces_pass_and_round_trip_as_text() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let (mut forgotten, mut phases) = (0, std::collections::BTreeSet::new());
         for _ in 0..200 {
             let t = Trace::random(&mut rng);
             assert_eq!(Trace::parse(&t.to_text()).as_ref(), Ok(&t));
-            t.run().unwrap();
+            forgotten += t.run().unwrap().num_forgotten;
+            phases.insert(t.options.phase);
+            for step in &t.steps {
+                if let Step::Options(o) = step {
+                    phases.insert(o.phase);
+                }
+            }
         }
+        // The new code paths are reached: learnt clauses really deleted,
+        // every VSIDS phase setting drawn.
+        assert!(forgotten > 0);
+        assert_eq!(phases.len(), 4);
+    }
+
+    #[test]
+    fn every_step_is_read_and_written() {
+        let text = "c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 \
+                    phase=true proof=none\n\
+                    a 1 -2 0\n\
+                    a 0\n\
+                    s -1 0\n\
+                    f\n\
+                    o algorithm=dpll heuristic=dlis pure=0 restart=modes reduce=1 \
+                    phase=saved proof=none\n\
+                    s 0\n";
+        let t = Trace::parse(text).unwrap();
+        let l = Lit::from_dimacs;
+        assert_eq!(t.options.phase, (true, false));
+        assert_eq!(t.steps[0], Step::Add(vec![l(1), l(-2)]));
+        assert_eq!(t.steps[1], Step::Add(Vec::new()));
+        assert_eq!(t.steps[2], Step::Solve(vec![l(-1)]));
+        assert_eq!(t.steps[3], Step::Forget);
+        assert!(matches!(t.steps[4], Step::Options(_)));
+        assert_eq!(t.steps[5], Step::Solve(Vec::new()));
+        assert_eq!(Trace::parse(&t.to_text()), Ok(t));
+        // Files written before `f` existed read as before; unknown steps fail.
+        assert!(Trace::parse("a 1 0\ns 0\n").is_ok());
+        assert!(Trace::parse("f 1\n").is_err());
+        assert!(Trace::parse("x\n").is_err());
+    }
+
+    #[test]
+    fn forgetting_learnt_clauses_changes_no_answer() {
+        // PHP(4, 3), pigeon p switched on by assuming 13 + p: refuting it
+        // needs conflicts, and the clauses learnt hold several selectors,
+        // so they stay in the database (one selector would be refuted as a
+        // root unit). Without the selectors it is SAT. The same queries
+        // again after forgetting, and after adding a clause behind the
+        // learnts (the arena cannot be cut back then).
+        let mut text = String::from("c options: algorithm=cdcl heuristic=vsids\n");
+        let var = |p: usize, h: usize| p * 3 + h + 1;
+        for p in 0..4 {
+            let (a, b, c) = (var(p, 0), var(p, 1), var(p, 2));
+            text += &format!("a -{} {a} {b} {c} 0\n", 13 + p);
+        }
+        for h in 0..3 {
+            for p in 0..4 {
+                for q in p + 1..4 {
+                    text += &format!("a -{} -{} 0\n", var(p, h), var(q, h));
+                }
+            }
+        }
+        let all = "13 14 15 16";
+        text += &format!("s {all} 0\nf\ns 0\nf\nf\ns {all} 0\na 17 -18 0\nf\ns {all} 0\ns 0\n");
+        let stats = Trace::parse(&text).unwrap().run().unwrap();
+        assert_eq!((stats.num_solves, stats.num_sat), (5, 2));
+        assert_eq!(stats.num_forgets, 4);
+        assert!(stats.num_forgotten > 0);
+    }
+
+    #[test]
+    fn options_are_simplified_one_move_at_a_time() {
+        let o = Options::parse("algorithm=dpll heuristic=moms pure=0 phase=false").unwrap();
+        let kept = simplify_options(o, |s| s.heuristic == o.heuristic);
+        let want = Options {
+            heuristic: o.heuristic,
+            ..Options::default()
+        };
+        assert_eq!(kept, want);
+        assert_eq!(simplify_options(o, |_| false), o);
     }
 
     #[test]
