@@ -63,6 +63,7 @@ impl Solver {
         }
         self.learnt[0] = !p.expect("conflict has a literal at the current level");
         self.minimize();
+        self.shrink_to_assumptions();
         let backjump = self.put_highest_level_second();
         let lbd = self.compute_lbd();
         for &lit in &self.analyze_toclear {
@@ -175,6 +176,80 @@ impl Solver {
             }
         }
         true
+    }
+
+    /// Under assumptions, replaces the learnt literals of assumption levels
+    /// by the negations of the assumptions they were implied from, when
+    /// those are fewer. Minimisation cannot do this: an assumption is a
+    /// decision, so a literal it implies is redundant only if the
+    /// assumption is in the clause already. With many assumptions whose
+    /// consequences fill the clauses (a sudoku's givens) learnt clauses
+    /// shrink from about a hundred literals to a few dozen. The clause
+    /// stays RUP: unit propagation from the kept assumptions gives back the
+    /// replaced literals, as it did on the trail. Levels `1..=assumptions`
+    /// hold only assumptions and their consequences; levels do not change,
+    /// so neither does the backjump.
+    fn shrink_to_assumptions(&mut self) {
+        let top = self.assumptions.len() as u32;
+        if top == 0 || self.trail.decision_level() <= top {
+            return;
+        }
+        let at_assumption_level = |s: &Solver, l: Lit| {
+            let level = s.trail.level_of(l.var());
+            level >= 1 && level <= top
+        };
+        let count = self.learnt[1..]
+            .iter()
+            .filter(|&&l| at_assumption_level(self, l))
+            .count();
+        if count < 2 {
+            return;
+        }
+        for i in 1..self.learnt.len() {
+            let l = self.learnt[i];
+            if at_assumption_level(self, l) {
+                self.marks[l.var().index()] = true;
+            }
+        }
+        // Walk the assumption levels backwards, as analyze_final does,
+        // collecting the assumption decisions behind the marked literals.
+        self.analyze_stack.clear();
+        let (start, end) = (self.trail.trail_lim[0], self.trail.trail_lim[top as usize]);
+        for i in (start..end).rev() {
+            let lit = self.trail.trail[i];
+            let v = lit.var();
+            if !self.marks[v.index()] {
+                continue;
+            }
+            self.marks[v.index()] = false;
+            let reason = self.trail.reason_of(v);
+            if reason == ClauseRef::NONE {
+                self.analyze_stack.push(!lit);
+                continue;
+            }
+            for k in 0..self.db.len(reason) {
+                let l = self.db.lits(reason)[k];
+                if l.var() != v && self.trail.level_of(l.var()) > 0 {
+                    self.marks[l.var().index()] = true;
+                }
+            }
+        }
+        if self.analyze_stack.len() >= count {
+            return;
+        }
+        // The dropped literals stay `seen` until analyze clears analyze_toclear.
+        let mut kept = 1;
+        for i in 1..self.learnt.len() {
+            let lit = self.learnt[i];
+            if at_assumption_level(self, lit) {
+                self.analyze_toclear.push(lit);
+            } else {
+                self.learnt[kept] = lit;
+                kept += 1;
+            }
+        }
+        self.learnt.truncate(kept);
+        self.learnt.extend_from_slice(&self.analyze_stack);
     }
 
     /// Moves the literal of highest level among `learnt[1..]` to position 1

@@ -57,6 +57,8 @@ pub struct Solver {
     pub(crate) analyze_stack: Vec<Lit>,
     pub(crate) analyze_toclear: Vec<Lit>,
     pub(crate) level_stamp: Vec<u32>,
+    /// Per variable, for `shrink_to_assumptions`; all false between calls.
+    pub(crate) marks: Vec<bool>,
     pub(crate) stamp: u32,
     // Heuristic scans (DPLL-style heuristics and pure literals).
     pub(crate) lit_scores: Vec<f64>,
@@ -105,6 +107,7 @@ impl Solver {
             analyze_stack: Vec::new(),
             analyze_toclear: Vec::new(),
             level_stamp: Vec::new(),
+            marks: Vec::new(),
             stamp: 0,
             lit_scores: Vec::new(),
             pure: PureTracker::default(),
@@ -195,6 +198,7 @@ impl Solver {
         self.activity.resize(n, 0.0);
         self.phase.resize(n, self.config.initial_phase);
         self.seen.resize(n, 0);
+        self.marks.resize(n, false);
         self.level_stamp.resize(n + 1, 0);
         self.watches.resize_with(2 * n, Vec::new);
         self.lit_scores.resize(2 * n, 0.0);

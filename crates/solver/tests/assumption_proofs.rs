@@ -1,0 +1,85 @@
+//! Clauses learnt under assumptions stay valid lemmas of the formula: a
+//! solver that first answers many queries under assumptions (whose learnt
+//! clauses `shrink_to_assumptions` rewrites in terms of the assumptions),
+//! sometimes forgetting what it learnt, and is then asked without
+//! assumptions must still give a DRAT proof the checker accepts when the
+//! formula is unsatisfiable, and a model of it otherwise.
+
+mod common;
+
+use common::SharedBuf;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use satoku_drat::{check, CheckOptions};
+use satoku_formula::{Cnf, Lit};
+use satoku_gen::random_ksat;
+use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
+
+fn random_assumptions(rng: &mut ChaCha8Rng, num_vars: usize) -> Vec<Lit> {
+    let n = rng.gen_range(3..=num_vars / 3);
+    (0..n)
+        .map(|_| {
+            let v = rng.gen_range(1..=num_vars as i64);
+            Lit::from_dimacs(if rng.gen_bool(0.5) { v } else { -v })
+        })
+        .collect()
+}
+
+fn check_proof(cnf: &Cnf, proof: &[u8], what: &str) {
+    let verdict = check(cnf, proof, &CheckOptions::default()).expect("proof parses");
+    assert!(
+        verdict.is_verified(),
+        "{what}: proof rejected: {:?}",
+        verdict.outcome
+    );
+}
+
+#[test]
+fn lemmas_learnt_under_assumptions_check_in_the_final_proof() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026_11_30);
+    let mut unsat = 0;
+    let mut sat = 0;
+    for case in 0..300 {
+        let vars = rng.gen_range(30..=70);
+        let clauses = (vars as f64 * rng.gen_range(4.0..4.6)).round() as usize;
+        let cnf = random_ksat(vars, clauses, 3, rng.gen());
+        for format in [ProofFormat::Text, ProofFormat::Binary] {
+            let what = format!("case {case} ({vars} vars) {format:?}");
+            let buf = SharedBuf::default();
+            let mut solver = Solver::new(SolverConfig {
+                initial_phase: rng.gen(),
+                phase_saving: rng.gen(),
+                ..SolverConfig::default()
+            });
+            solver.set_proof(Box::new(buf.clone()), format).unwrap();
+            solver.ensure_vars(cnf.num_vars());
+            for clause in &cnf {
+                solver.add_clause(clause);
+            }
+            for _ in 0..rng.gen_range(1..6) {
+                let assumptions = random_assumptions(&mut rng, vars);
+                if let SolveResult::Sat(model) = solver.solve_with_assumptions(&assumptions) {
+                    assert!(model.satisfies(&cnf), "{what}: bad model");
+                    assert!(assumptions.iter().all(|&a| model.lit_value(a)));
+                }
+                if rng.gen_bool(0.3) {
+                    solver.forget_learnts();
+                }
+            }
+            let result = solver.solve();
+            solver.finish_proof().unwrap();
+            match result {
+                SolveResult::Sat(model) => {
+                    assert!(model.satisfies(&cnf), "{what}: bad model");
+                    sat += 1;
+                }
+                SolveResult::Unsat => {
+                    check_proof(&cnf, &buf.0.lock().unwrap(), &what);
+                    unsat += 1;
+                }
+                SolveResult::Unknown => panic!("{what}: unknown without limits"),
+            }
+        }
+    }
+    assert!(sat > 50 && unsat > 50, "sat {sat}, unsat {unsat}");
+}
