@@ -5,6 +5,7 @@
 //! assumptions must still give a DRAT proof the checker accepts when the
 //! formula is unsatisfiable, and a model of it otherwise.
 
+#[allow(dead_code)] // Each test crate uses its own part of the helpers.
 mod common;
 
 use common::SharedBuf;
