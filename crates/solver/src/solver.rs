@@ -59,6 +59,10 @@ pub struct Solver {
     pub(crate) level_stamp: Vec<u32>,
     /// Per variable, for `shrink_to_assumptions`; all false between calls.
     pub(crate) marks: Vec<bool>,
+    /// `shrink_to_assumptions` scratch: the variables it marked, and the
+    /// negated assumptions it found.
+    pub(crate) shrink_marked: Vec<Var>,
+    pub(crate) shrink_out: Vec<Lit>,
     pub(crate) stamp: u32,
     // Heuristic scans (DPLL-style heuristics and pure literals).
     pub(crate) lit_scores: Vec<f64>,
@@ -108,6 +112,8 @@ impl Solver {
             analyze_toclear: Vec::new(),
             level_stamp: Vec::new(),
             marks: Vec::new(),
+            shrink_marked: Vec::new(),
+            shrink_out: Vec::new(),
             stamp: 0,
             lit_scores: Vec::new(),
             pure: PureTracker::default(),

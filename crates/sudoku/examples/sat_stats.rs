@@ -6,7 +6,9 @@
 //!
 //! `cargo run --release -p satoku-sudoku --example sat_stats -- FILE [N]`
 //! (first N puzzles, default 1,000). `KEEP_LEARNTS=1` keeps learnt clauses
-//! between session puzzles; `SESSION_ONLY=1` skips one-shot.
+//! between session puzzles; `SESSION_ONLY=1` skips one-shot;
+//! `DEFAULT_PHASES=1` uses the engine's default phases instead of the SAT
+//! path's (`sat::engine_config`).
 use std::time::Instant;
 
 use satoku_solver::{SolveResult, Solver, SolverConfig};
@@ -62,9 +64,15 @@ fn main() {
         .take(n)
         .map(|p| p.grid)
         .collect();
+    // The SAT path's options; `DEFAULT_PHASES=1` for the engine's defaults.
+    let base = if std::env::var("DEFAULT_PHASES").is_ok() {
+        SolverConfig::default()
+    } else {
+        sat::engine_config()
+    };
     let config = SolverConfig {
         check_models: false,
-        ..SolverConfig::default()
+        ..base
     };
     let keep = std::env::var("KEEP_LEARNTS").is_ok();
     let mut session = Solver::new(config.clone());
