@@ -12,14 +12,15 @@
 //! box, so its places in a band form a permutation of (row -> box). Seen as
 //! nine 3-cell segments (row, box), the segments that stay possible are the
 //! union of the six permutations made only of non-empty segments: one table
-//! lookup (`SHRINK`) removes locked candidates and finds the hidden singles
-//! of rows and boxes at once. A box where the digit is left in one column
-//! clears that column from the digit's other bands (`COL_KEEP`). A row left
-//! with one segment (`ROW_LOCKED`) in a box left with one column holds one
-//! cell: a placement, and the cell leaves the other digits' masks. Each mask
-//! keeps a copy of itself as its last update left it; masks that differ from
-//! their copy are updated again, in unrolled passes, to a fixpoint (a copy
-//! costs less than marking masks dirty on every write). Naked singles are found
+//! lookup (`SHRINK[pattern][0]`, the pattern read through `PATTERN`) removes
+//! locked candidates and finds the hidden singles of rows and boxes at once.
+//! A box where the digit is left in one column clears that column from the
+//! digit's other bands (`COL_KEEP`). A row left with one segment
+//! (`SHRINK[pattern][1]`) in a box left with one column holds one cell: a
+//! placement, and the cell leaves the other digits' masks. Each mask keeps a
+//! copy of itself as its last update left it; masks that differ from their
+//! copy are updated again, in unrolled passes, to a fixpoint (a copy costs
+//! less than marking masks dirty on every write). Naked singles are found
 //! bit-parallel per band (cells in exactly one digit mask). Hidden singles of
 //! columns, bit-parallel per digit, are looked for only at the root: they
 //! save guesses on puzzles with few givens, and cost more than they save
@@ -78,10 +79,13 @@ impl State {
     #[inline(always)]
     fn update(&mut self, i: usize) -> bool {
         let c = self.cand[i];
-        let pattern = SEGMENTS[(c & 0x1FF) as usize] as usize
-            | (SEGMENTS[((c >> 9) & 0x1FF) as usize] as usize) << 3
-            | (SEGMENTS[((c >> 18) & 0x1FF) as usize] as usize) << 6;
-        let c = c & SHRINK[pattern & 0x1FF];
+        let pattern = usize::from(
+            PATTERN[(c & 0x1FF) as usize][0]
+                | PATTERN[((c >> 9) & 0x1FF) as usize][1]
+                | PATTERN[((c >> 18) & 0x1FF) as usize][2],
+        );
+        let [shrink, locked] = SHRINK[pattern & 0x1FF];
+        let c = c & shrink;
         if c == 0 {
             return false;
         }
@@ -92,7 +96,7 @@ impl State {
         self.cand[(i + 18) % 27] &= keep;
         // A row left with one allowed segment, in a box left with one
         // column, holds one cell: the digit is placed there.
-        let solved = c & ROW_LOCKED[pattern & 0x1FF] & !keep;
+        let solved = c & locked & !keep;
         let band = i / 9;
         self.unsolved[band] &= !solved;
         for k in 9 * band..9 * band + 9 {
@@ -163,7 +167,7 @@ impl State {
             if one != ALL {
                 return None;
             }
-            self.pairs[band] = two & !three & self.unsolved[band];
+            self.pairs[band] = two & !three;
             let mut singles = !two & self.unsolved[band];
             while singles != 0 {
                 let p = singles.trailing_zeros();
@@ -365,11 +369,12 @@ mod tests {
 
     #[test]
     fn shrink_keeps_permutations_only() {
-        assert_eq!(SHRINK[0x1FF], ALL);
+        assert_eq!(SHRINK[0x1FF], [ALL, 0]);
         // Row 0 only in box 0: box 0 is then taken, rows 1 and 2 lose it.
         let pattern = 0b110_110_001;
-        assert_eq!(SHRINK[pattern], 7 | (0x3F << 12) | (0x3F << 21));
-        assert_eq!(SHRINK[0b000_000_111], 0);
+        assert_eq!(SHRINK[pattern][0], 7 | (0x3F << 12) | (0x3F << 21));
+        assert_eq!(SHRINK[pattern][1], ROW_MASK[0]);
+        assert_eq!(SHRINK[0b000_000_111], [0, 0]);
     }
 
     #[test]

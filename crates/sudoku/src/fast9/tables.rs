@@ -6,21 +6,25 @@ pub(super) const ROW_MASK: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 pub(super) const BOX_MASK: [u32; 3] = [0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6];
 pub(super) const COL_MASK: u32 = 1 | 1 << 9 | 1 << 18;
 
-/// `SEGMENTS[row9]`: which of the three boxes a 9-bit row touches (3 bits).
-pub(super) static SEGMENTS: [u8; 512] = segments_table();
-/// `SHRINK[pattern]`: the cells (27 bits) of the segments that belong to a
-/// permutation of non-empty segments; `pattern` bit `3 * row + box` tells
-/// whether segment (row, box) is non-empty. 0 means no permutation fits.
-pub(super) static SHRINK: [u32; 512] = shrink_table();
-/// `ROW_LOCKED[pattern]`: the cells (27 bits) of the rows left with exactly
-/// one segment by `SHRINK[pattern]`.
-pub(super) static ROW_LOCKED: [u32; 512] = row_locked_table();
+/// `PATTERN[row9][row]`: which of the three boxes a 9-bit row touches, at
+/// the place of `row` in a pattern (bits `3 * row..3 * row + 3`). One table
+/// for the three rows, so that one base address serves them.
+pub(super) static PATTERN: [[u16; 4]; 512] = pattern_table();
+/// `SHRINK[pattern]`, where `pattern` bit `3 * row + box` tells whether
+/// segment (row, box) is non-empty: `[0]` the cells (27 bits) of the segments
+/// that belong to a permutation of non-empty segments (0 when none fits),
+/// `[1]` the cells of the rows that keep exactly one segment. Side by side
+/// because every update reads both.
+pub(super) static SHRINK: [[u32; 2]; 512] = shrink_table();
 /// `COL_KEEP[cols]`: for the 9-bit set of columns a digit may use in a band,
 /// the cells of the other bands outside every column that is the digit's
 /// only column within its box (that column's place is in this band).
 pub(super) static COL_KEEP: [u32; 512] = col_keep_table();
 /// `INSERT_KEEP[p]`: the band's cells outside the row and box of bit `p`, and `p`.
 pub(super) static INSERT_KEEP: [u32; 27] = insert_keep_table();
+
+/// `SEGMENTS[row9]`: which of the three boxes a 9-bit row touches (3 bits).
+const SEGMENTS: [u8; 512] = segments_table();
 
 const fn segments_table() -> [u8; 512] {
     let mut t = [0u8; 512];
@@ -34,7 +38,18 @@ const fn segments_table() -> [u8; 512] {
     t
 }
 
-const fn shrink_table() -> [u32; 512] {
+const fn pattern_table() -> [[u16; 4]; 512] {
+    let mut t = [[0u16; 4]; 512];
+    let mut x = 0;
+    while x < 512 {
+        let segs = SEGMENTS[x] as u16;
+        t[x] = [segs, segs << 3, segs << 6, 0];
+        x += 1;
+    }
+    t
+}
+
+const fn shrink_table() -> [[u32; 2]; 512] {
     const PERMS: [[usize; 3]; 6] = [
         [0, 1, 2],
         [0, 2, 1],
@@ -43,7 +58,7 @@ const fn shrink_table() -> [u32; 512] {
         [2, 0, 1],
         [2, 1, 0],
     ];
-    let mut t = [0u32; 512];
+    let mut t = [[0u32; 2]; 512];
     let mut pattern = 0;
     while pattern < 512 {
         let mut allowed = 0u32;
@@ -64,25 +79,15 @@ const fn shrink_table() -> [u32; 512] {
             }
             s += 1;
         }
-        t[pattern as usize] = cells;
-        pattern += 1;
-    }
-    t
-}
-
-const fn row_locked_table() -> [u32; 512] {
-    let mut t = [0u32; 512];
-    let mut pattern = 0;
-    while pattern < 512 {
-        let cells = SHRINK[pattern];
+        let mut locked = 0u32;
         let mut row = 0;
         while row < 3 {
-            let segs = SEGMENTS[((cells >> (9 * row)) & 0x1FF) as usize];
-            if segs.count_ones() == 1 {
-                t[pattern] |= ROW_MASK[row];
+            if SEGMENTS[((cells >> (9 * row)) & 0x1FF) as usize].count_ones() == 1 {
+                locked |= ROW_MASK[row];
             }
             row += 1;
         }
+        t[pattern as usize] = [cells, locked];
         pattern += 1;
     }
     t
