@@ -6,7 +6,8 @@
 //!
 //! `cargo run --release -p satoku-sudoku --example sat_stats -- FILE [N]`
 //! (first N puzzles, default 1,000). `KEEP_LEARNTS=1` keeps learnt clauses
-//! between session puzzles; `SESSION_ONLY=1` skips one-shot;
+//! between session puzzles; `SESSION_ONLY=1` skips one-shot; `SLOWEST=1`
+//! lists the slowest puzzles;
 //! `DEFAULT_PHASES=1` uses the engine's default phases instead of the SAT
 //! path's (`sat::engine_config`).
 use std::time::Instant;
@@ -44,8 +45,24 @@ impl Column {
     }
 
     fn print(&mut self, name: &str) {
+        let mean = self.micros.iter().sum::<f64>() / self.micros.len() as f64;
+        let mean_conflicts = self.conflicts.iter().sum::<f64>() / self.conflicts.len() as f64;
+        let mut sorted = self.micros.clone();
+        sorted.sort_by(|a, b| a.total_cmp(b));
+        let p99 = sorted[sorted.len() * 99 / 100];
+        if std::env::var("SLOWEST").is_ok() {
+            let mut idx: Vec<usize> = (0..self.micros.len()).collect();
+            idx.sort_by(|&a, &b| self.micros[b].total_cmp(&self.micros[a]));
+            for &i in idx.iter().take(8) {
+                println!(
+                    "  #{i}: {:.0} us, {} conflicts, {} propagations",
+                    self.micros[i], self.conflicts[i], self.propagations[i]
+                );
+            }
+        }
         println!(
-            "{name}: median {:.1} us, conflicts {:.0}, decisions {:.0}, propagations {:.0}",
+            "{name}: mean {mean:.1} us (conflicts {mean_conflicts:.1}), p99 {p99:.1} us; \
+             median {:.1} us, conflicts {:.0}, decisions {:.0}, propagations {:.0}",
             median(&mut self.micros),
             median(&mut self.conflicts),
             median(&mut self.decisions),
