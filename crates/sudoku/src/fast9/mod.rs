@@ -4,7 +4,7 @@
 //! band b = rows 3b..3b+3          bit of cell (row, col) in its band:
 //!   row 3b    bits  0.. 8             9 * (row % 3) + col
 //!   row 3b+1  bits  9..17
-//!   row 3b+2  bits 18..26         cand[9 * band + digit]: where the digit
+//!   row 3b+2  bits 18..26         cand[3 * digit + band]: where the digit
 //!   |box0|box1|box2|                may still go (placed cells included)
 //! ```
 //!
@@ -39,8 +39,10 @@ use tables::*;
 /// The whole search state; copied on each branch.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cand[9 * band + digit]`, digit 0-based. A placed cell keeps its bit
-    /// in its digit's mask and in no other.
+    /// `cand[3 * digit + band]`, digit 0-based: a band's nine masks three
+    /// apart, so that the compiler clears them one by one (band-major, it
+    /// vectorised the clearing, for more instructions in all). A placed cell
+    /// keeps its bit in its digit's mask and in no other.
     cand: [u32; 27],
     /// `cand[i]` as [`State::update`] last left it: a mask that differs has news.
     seen: [u32; 27],
@@ -71,7 +73,7 @@ impl State {
     /// other bands) when it sees the row reduced to this cell.
     #[inline(always)]
     fn insert(&mut self, digit: usize, band: usize, p: u32) {
-        self.restrict(9 * band + digit, INSERT_KEEP[p as usize]);
+        self.restrict(3 * digit + band, INSERT_KEEP[p as usize]);
     }
 
     /// Locked candidates within the band and across bands for one mask,
@@ -92,14 +94,14 @@ impl State {
         self.cand[i] = c;
         self.seen[i] = c;
         let keep = COL_KEEP[((c | c >> 9 | c >> 18) & 0x1FF) as usize];
-        self.cand[(i + 9) % 27] &= keep;
-        self.cand[(i + 18) % 27] &= keep;
+        let band = i % 3;
+        self.cand[i - band + (band + 1) % 3] &= keep;
+        self.cand[i - band + (band + 2) % 3] &= keep;
         // A row left with one allowed segment, in a box left with one
         // column, holds one cell: the digit is placed there.
         let solved = c & locked & !keep;
-        let band = i / 9;
         self.unsolved[band] &= !solved;
-        for k in 9 * band..9 * band + 9 {
+        for k in (band..27).step_by(3) {
             if k != i {
                 self.cand[k] &= !solved;
             }
@@ -113,8 +115,9 @@ impl State {
     #[inline(always)]
     fn propagate(&mut self, columns: bool) -> bool {
         loop {
-            // Passes over the 27 masks, unrolled so that every index is a
-            // constant, until none has news.
+            // Passes over the 27 masks, band by band (fewer instructions than
+            // digit by digit), unrolled so that every index is a constant,
+            // until none has news.
             loop {
                 let mut news = false;
                 macro_rules! pass {
@@ -127,7 +130,7 @@ impl State {
                         }
                     )*};
                 }
-                pass!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                pass!(0 3 6 9 12 15 18 21 24 1 4 7 10 13 16 19 22 25 2 5 8 11 14 17 20 23 26);
                 if !news {
                     break;
                 }
@@ -159,7 +162,7 @@ impl State {
         for band in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let m = self.cand[9 * band + d];
+                let m = self.cand[3 * d + band];
                 three |= two & m;
                 two |= one & m;
                 one |= m;
@@ -173,7 +176,7 @@ impl State {
                 let p = singles.trailing_zeros();
                 singles &= singles - 1;
                 let bit = 1u32 << p;
-                let d = (0..9).find(|&d| self.cand[9 * band + d] & bit != 0)?;
+                let d = (0..9).find(|&d| self.cand[3 * d + band] & bit != 0)?;
                 self.insert(d, band, p);
                 placed = true;
             }
@@ -192,7 +195,7 @@ impl State {
         };
         let mut placed = false;
         for d in 0..9 {
-            let m = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
+            let m = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
             let f = [fold(m[0]), fold(m[1]), fold(m[2])];
             let once = f[0] | f[1] | f[2];
             if once != 0x1FF {
@@ -218,7 +221,7 @@ impl State {
                 } else {
                     2
                 };
-                let bits = self.cand[9 * band + d] & (COL_MASK << col);
+                let bits = self.cand[3 * d + band] & (COL_MASK << col);
                 if bits == 0 {
                     return None;
                 }
@@ -245,7 +248,7 @@ impl State {
             while open != 0 {
                 let p = open.trailing_zeros();
                 open &= open - 1;
-                let count: u32 = (0..9).map(|d| (self.cand[9 * band + d] >> p) & 1).sum();
+                let count: u32 = (0..9).map(|d| (self.cand[3 * d + band] >> p) & 1).sum();
                 if count < best_count {
                     best_count = count;
                     best = (band, p);
@@ -264,7 +267,7 @@ impl State {
         let mut cells = [0u8; 81];
         for d in 0..9 {
             for band in 0..3 {
-                let mut m = self.cand[9 * band + d];
+                let mut m = self.cand[3 * d + band];
                 while m != 0 {
                     let p = m.trailing_zeros() as usize;
                     m &= m - 1;
@@ -295,15 +298,15 @@ fn load(givens: &[u8; 81]) -> Option<State> {
             if d == 0 {
                 continue;
             }
-            if d > 9 || s.cand[9 * band + d - 1] & (1 << p) == 0 {
+            if d > 9 || s.cand[3 * (d - 1) + band] & (1 << p) == 0 {
                 return None;
             }
             s.insert(d - 1, band, p as u32);
             // Row and box are cleared by `insert`; the column in the other
             // bands here, so that the test above sees every rule.
             let col = !(COL_MASK << (p % 9));
-            s.cand[9 * ((band + 1) % 3) + d - 1] &= col;
-            s.cand[9 * ((band + 2) % 3) + d - 1] &= col;
+            s.cand[3 * (d - 1) + (band + 1) % 3] &= col;
+            s.cand[3 * (d - 1) + (band + 2) % 3] &= col;
         }
     }
     Some(s)
@@ -337,7 +340,7 @@ fn search(
         let (band, p) = s.choose();
         let bit = 1u32 << p;
         let digit = (0..9)
-            .find(|&d| s.cand[9 * band + d] & bit != 0)
+            .find(|&d| s.cand[3 * d + band] & bit != 0)
             .expect("an open cell has a candidate after propagation");
         let mut branch = s;
         branch.insert(digit, band, p);
@@ -345,11 +348,15 @@ fn search(
         if *count >= limit {
             return;
         }
-        // The other branch: the cell's second digit placed when it has
-        // two candidates, else this digit removed.
-        match (digit + 1..9).find(|&d| s.cand[9 * band + d] & bit != 0) {
-            Some(second) if s.pairs[band] & bit != 0 => s.insert(second, band, p),
-            _ => s.restrict(9 * band + digit, !bit),
+        // The other branch: this digit removed, and the cell's second digit
+        // placed when it has two candidates (both masks then change in the
+        // same pass: fewer updates than placing the second digit alone).
+        s.restrict(3 * digit + band, !bit);
+        if s.pairs[band] & bit != 0 {
+            let second = (digit + 1..9)
+                .find(|&d| s.cand[3 * d + band] & bit != 0)
+                .expect("a pair cell has a second candidate");
+            s.insert(second, band, p);
         }
     }
 }
