@@ -11,6 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seed="${FUZZ_SEED:-$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')}"
 echo "fuzz/ci.sh: seed $seed (replay: FUZZ_SEED=$seed bash fuzz/ci.sh)"
-cargo build --release --quiet -p satoku-fuzz
-exec target/release/satoku-fuzz ci --seconds "${FUZZ_SECONDS:-120}" --seed "$seed" \
-    --out-dir cnf/regress --corpus cnf
+# `cargo run` finds the binary wherever CARGO_TARGET_DIR puts it (a fixed
+# target/release path would run a stale binary then).
+exec cargo run --release --quiet -p satoku-fuzz -- ci --seconds "${FUZZ_SECONDS:-120}" \
+    --seed "$seed" --out-dir cnf/regress --corpus cnf
