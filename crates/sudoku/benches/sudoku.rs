@@ -2,7 +2,7 @@
 //! reference), and the SAT path, on three shared puzzle sets.
 //!
 //! `cargo bench -p satoku-sudoku --bench sudoku`. Each measurement solves a
-//! whole subset (the first 2,000 puzzles of a set; 100 for the SAT path), so
+//! whole subset (the first 2,000 puzzles of a set; 500 for the SAT path), so
 //! µs per puzzle = reported time / subset size. Skips where
 //! `../../../shared/sudoku` is missing.
 
@@ -82,7 +82,7 @@ fn direct(c: &mut Criterion) {
 
 fn via_sat(c: &mut Criterion) {
     for (set, file) in SETS {
-        let Some((grids, _)) = load(file, 100) else {
+        let Some((grids, _)) = load(file, 500) else {
             return;
         };
         let mut group = c.benchmark_group(format!("sudoku/{set}"));
@@ -90,7 +90,7 @@ fn via_sat(c: &mut Criterion) {
         group
             .sample_size(10)
             .warm_up_time(Duration::from_millis(500))
-            .measurement_time(Duration::from_secs(3));
+            .measurement_time(Duration::from_secs(5));
         for limit in [1usize, 2] {
             group.bench_function(format!("satoku_sat_lim{limit}"), |b| {
                 b.iter(|| {
