@@ -24,10 +24,11 @@
 //! bit-parallel per band (cells in exactly one digit mask). Hidden singles of
 //! columns, bit-parallel per digit, are looked for only at the root: they
 //! save guesses on puzzles with few givens, and cost more than they save
-//! deeper in the search. The search then branches on a cell with the fewest
-//! candidates (a two-candidate cell is found bit-parallel), lowest digit
-//! first, recursing on the first branch with a copy of the fixed-size state
-//! and looping on the other: no allocation per node. The design follows the
+//! deeper in the search. The search then branches on a two-candidate cell
+//! (found bit-parallel), else on the first open cell of a band with the
+//! fewest candidates, lowest digit first, recursing on the first branch with
+//! a copy of the fixed-size state and looping on the other: no allocation per
+//! node. The design follows the
 //! band idea of JCZSolve and the Rust `sudoku` crate; the code is our own.
 
 use crate::Grid;
@@ -232,7 +233,10 @@ impl State {
         Some(placed)
     }
 
-    /// A cell with the fewest candidates: (band, bit). Call after
+    /// The cell to branch on: (band, bit). A two-candidate cell if there is
+    /// one, else the first open cell of each band with the fewest candidates
+    /// of the three (a scan of every open cell found fewer candidates but
+    /// made larger trees on the hard sets: 3% more instructions). Call after
     /// `propagate` returned true on an unsolved state.
     #[inline(always)]
     fn choose(&self) -> (usize, u32) {
@@ -244,10 +248,8 @@ impl State {
         let mut best = (0, 0);
         let mut best_count = u32::MAX;
         for band in 0..3 {
-            let mut open = self.unsolved[band];
-            while open != 0 {
-                let p = open.trailing_zeros();
-                open &= open - 1;
+            if self.unsolved[band] != 0 {
+                let p = self.unsolved[band].trailing_zeros();
                 let count: u32 = (0..9).map(|d| (self.cand[3 * d + band] >> p) & 1).sum();
                 if count < best_count {
                     best_count = count;
@@ -303,10 +305,18 @@ fn load(givens: &[u8; 81]) -> Option<State> {
             }
             s.insert(d - 1, band, p as u32);
             // Row and box are cleared by `insert`; the column in the other
-            // bands here, so that the test above sees every rule.
+            // bands here, so that the test above sees every rule. The cell
+            // leaves the other digits' masks here too, which the first
+            // updates would do at a higher cost.
             let col = !(COL_MASK << (p % 9));
             s.cand[3 * (d - 1) + (band + 1) % 3] &= col;
             s.cand[3 * (d - 1) + (band + 2) % 3] &= col;
+            for e in 0..9 {
+                if e != d - 1 {
+                    s.cand[3 * e + band] &= !(1 << p);
+                }
+            }
+            s.unsolved[band] &= !(1 << p);
         }
     }
     Some(s)
