@@ -28,8 +28,14 @@
 //! (found bit-parallel), else on the first open cell of a band with the
 //! fewest candidates, lowest digit first, recursing on the first branch with
 //! a copy of the fixed-size state and looping on the other: no allocation per
-//! node. The design follows the
-//! band idea of JCZSolve and the Rust `sudoku` crate; the code is our own.
+//! node. Loading places the givens and, by the same bit test, tells givens
+//! that break a rule from a puzzle without a solution, so [`solve`] needs no
+//! separate legality check on this path.
+//!
+//! The design follows the band idea of JCZSolve and the Rust `sudoku` crate;
+//! the code is our own.
+//!
+//! [`solve`]: crate::solve
 
 use crate::Grid;
 
