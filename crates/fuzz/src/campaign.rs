@@ -259,6 +259,7 @@ pub fn traces(limits: &Limits) -> Summary {
                     .counts
                     .entry("learnts forgotten".into())
                     .or_default() += stats.num_forgotten;
+                *summary.counts.entry("reductions".into()).or_default() += stats.num_reductions;
                 None
             }
             Err(finding) => {
