@@ -188,8 +188,8 @@ fn random_step(rng: &mut impl Rng, shape: &Shape) -> Step {
 impl Trace {
     /// A random trace: 5..=60 random steps over 3..=12 variables; one in
     /// four starts with a random 3-SAT formula over 20..=50 variables
-    /// ([`dense_start`]) instead, one in 400 with a pigeonhole formula
-    /// ([`pigeon_start`]).
+    /// (`dense_start`) instead, one in 400 with a pigeonhole formula
+    /// (`pigeon_start`).
     pub fn random(rng: &mut impl Rng) -> Trace {
         let (mut steps, shape) = random_start(rng);
         let selectors = &shape.selectors;
