@@ -15,7 +15,7 @@ use std::time::Instant;
 use satoku_drat::{CheckOptions, Verdict};
 
 use crate::exit::{BadInput, FAILURE};
-use crate::input::read_cnf;
+use crate::input::{check_var_density, read_cnf};
 
 /// Options of `satoku check-proof`.
 #[derive(clap::Args, Debug)]
@@ -33,6 +33,7 @@ pub struct Args {
 /// Runs `satoku check-proof`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let cnf = read_cnf(&args.file, args.strict)?.cnf;
+    check_var_density(&cnf).map_err(|e| BadInput(format!("{}: {}", args.file.display(), e.0)))?;
     let proof = open(&args.proof)?;
     let opts = CheckOptions {
         strict: args.strict,

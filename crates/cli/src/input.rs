@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use satoku_dimacs::{ParseOptions, Parsed};
+use satoku_formula::Cnf;
 
 use crate::exit::BadInput;
 
@@ -25,4 +26,26 @@ pub fn read_cnf(path: &Path, strict: bool) -> anyhow::Result<Parsed> {
         eprintln!("satoku: {warning}");
     }
     Ok(parsed)
+}
+
+/// Variable indices a formula may use beyond twice its literal count: the
+/// solver keeps arrays indexed by variable (about a hundred bytes each), so
+/// a sparse formula such as one clause over variable 2,000,000,000 would
+/// need hundreds of gigabytes. Real files number their variables densely.
+const SPARE_VARS: usize = 1 << 20;
+
+/// Refuses a formula whose largest variable index is out of proportion to
+/// its size (see [`SPARE_VARS`]); the message says what to do.
+pub fn check_var_density(cnf: &Cnf) -> Result<(), BadInput> {
+    let limit = cnf.num_lits().saturating_mul(2).saturating_add(SPARE_VARS);
+    if cnf.used_vars() <= limit {
+        return Ok(());
+    }
+    Err(BadInput(format!(
+        "the clauses use variable {} but hold only {} literals: satoku makes room \
+         for every variable index up to the largest (at most {limit} here); \
+         renumber the variables densely",
+        cnf.used_vars(),
+        cnf.num_lits()
+    )))
 }

@@ -19,7 +19,7 @@ use satoku_solver::{
 };
 
 use crate::exit::BadInput;
-use crate::input::read_cnf;
+use crate::input::{check_var_density, read_cnf};
 use crate::stdout::{Stdout, MAX_LINE};
 
 /// Options of `satoku solve`.
@@ -177,6 +177,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     ))?;
     let parsed = read_cnf(&args.file, args.strict)?;
     let cnf = &parsed.cnf;
+    check_var_density(cnf).map_err(|e| BadInput(format!("{}: {}", args.file.display(), e.0)))?;
     out.comment(&format!(
         "parsed {} variables, {} clauses in {:.3} s",
         cnf.num_vars(),
@@ -195,7 +196,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         solver.set_proof(Box::new(file), format)?;
     }
-    solver.ensure_vars(cnf.num_vars());
+    // Room for the variables the clauses use: a header may declare billions
+    // more, which the model below covers as false without storing them.
+    solver.ensure_vars(cnf.used_vars());
     for clause in cnf {
         solver.add_clause(clause);
     }
@@ -204,11 +207,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     print_stats(&mut out, solver.stats(), start.elapsed())?;
     out.line(&format!("s {}", result.status()))?;
     if let (SolveResult::Sat(model), false) = (&result, args.no_model) {
-        print_model(&mut out, model)?;
+        print_model(&mut out, model, cnf.num_vars())?;
     }
     out.flush()?;
     if args.res {
-        write_res(&args.file, &result, start.elapsed())?;
+        write_res(&args.file, &result, cnf.num_vars(), start.elapsed())?;
     }
     Ok(ExitCode::from(result.exit_code()))
 }
@@ -258,10 +261,10 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) -> anyhow::Resu
 }
 
 /// `v` lines of at most [`MAX_LINE`] characters covering every variable, then `0`.
-fn print_model(out: &mut Stdout, model: &Model) -> anyhow::Result<()> {
+fn print_model(out: &mut Stdout, model: &Model, num_vars: usize) -> anyhow::Result<()> {
     let mut line = String::from("v");
     for lit in model
-        .lits()
+        .lits_up_to(num_vars)
         .map(|l| l.to_dimacs().to_string())
         .chain(std::iter::once("0".into()))
     {
@@ -277,7 +280,12 @@ fn print_model(out: &mut Stdout, model: &Model) -> anyhow::Result<()> {
 }
 
 /// The course-design result file: `s 1|0|-1`, `v` literals, `t` milliseconds.
-fn write_res(input: &Path, result: &SolveResult, elapsed: Duration) -> anyhow::Result<()> {
+fn write_res(
+    input: &Path,
+    result: &SolveResult,
+    num_vars: usize,
+    elapsed: Duration,
+) -> anyhow::Result<()> {
     let path = res_path(input)?;
     let status = match result {
         SolveResult::Sat(_) => "1",
@@ -286,7 +294,7 @@ fn write_res(input: &Path, result: &SolveResult, elapsed: Duration) -> anyhow::R
     };
     let mut text = format!("s {status}\nv");
     if let SolveResult::Sat(model) = result {
-        for lit in model.lits() {
+        for lit in model.lits_up_to(num_vars) {
             text.push(' ');
             text.push_str(&lit.to_dimacs().to_string());
         }

@@ -214,3 +214,48 @@ fn gen_rejects_impossible_sizes() {
     let out = satoku(&["gen", "ksat", "--vars", "2", "--clauses", "3", "-k", "3"]);
     assert_bad_input(&out, "k > vars");
 }
+
+#[test]
+fn sparse_variable_indices_are_refused_not_allocated() {
+    // One clause over variable 2,000,000,000: per-variable arrays would need
+    // hundreds of gigabytes. solve, bench and check-proof refuse it at once.
+    let cnf = b"p cnf 2000000000 2\n2000000000 0\n-2000000000 0\n";
+    let out = satoku_stdin(&["solve", "-"], cnf);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("renumber the variables"),
+        "{}",
+        stderr(&out)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sparse.cnf");
+    std::fs::write(&file, cnf).unwrap();
+    let proof = dir.path().join("empty.drat");
+    std::fs::write(&proof, "0\n").unwrap();
+    let f = file.to_str().unwrap();
+    let out = satoku(&["check-proof", f, proof.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = satoku(&["bench", f, "--timeout", "5"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("errors 1"));
+}
+
+#[test]
+fn declared_but_unused_variables_cost_output_not_memory() {
+    // A header may declare far more variables than the clauses use: the
+    // model still covers every declared variable (the unused ones false).
+    let out = satoku_stdin(&["solve", "-"], b"p cnf 200000 1\n-3 0\n");
+    assert_eq!(out.status.code(), Some(10), "{}", stderr(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let values: Vec<&str> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("v "))
+        .flat_map(str::split_whitespace)
+        .collect();
+    assert_eq!(values.len(), 200_001);
+    assert_eq!(
+        (values[2], values[199_999], values[200_000]),
+        ("-3", "-200000", "0")
+    );
+    let out = satoku_stdin(&["solve", "--no-model", "-"], b"p cnf 2000000000 1\n1 0\n");
+    assert_eq!(out.status.code(), Some(10), "{}", stderr(&out));
+}

@@ -10,10 +10,12 @@ use crate::{Lit, Var};
 /// A formula in conjunctive normal form.
 ///
 /// `num_vars` is at least one more than the largest variable index used; it can
-/// be larger (a DIMACS header may declare unused variables).
+/// be larger (a DIMACS header may declare unused variables). `used_vars` is
+/// exactly one more than the largest index used.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Cnf {
     num_vars: usize,
+    used_vars: usize,
     lits: Vec<Lit>,
     offsets: Vec<usize>,
 }
@@ -29,6 +31,7 @@ impl Cnf {
     pub fn new() -> Cnf {
         Cnf {
             num_vars: 0,
+            used_vars: 0,
             lits: Vec::new(),
             offsets: vec![0],
         }
@@ -40,6 +43,7 @@ impl Cnf {
         offsets.push(0);
         Cnf {
             num_vars: 0,
+            used_vars: 0,
             lits: Vec::with_capacity(lits),
             offsets,
         }
@@ -56,7 +60,8 @@ impl Cnf {
     /// Appends one literal to the clause being built (see [`Cnf::close_clause`]).
     #[inline]
     pub fn push_lit(&mut self, lit: Lit) {
-        self.num_vars = self.num_vars.max(lit.var().index() + 1);
+        self.used_vars = self.used_vars.max(lit.var().index() + 1);
+        self.num_vars = self.num_vars.max(self.used_vars);
         self.lits.push(lit);
     }
 
@@ -86,6 +91,12 @@ impl Cnf {
     /// Number of variables (declared or used, whichever is larger).
     pub fn num_vars(&self) -> usize {
         self.num_vars
+    }
+
+    /// One more than the largest variable index in a clause (0 without
+    /// literals): what a solver needs room for, whatever a header declared.
+    pub fn used_vars(&self) -> usize {
+        self.used_vars
     }
 
     /// Number of closed clauses.

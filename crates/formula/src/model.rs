@@ -58,6 +58,16 @@ impl Model {
         self.values.resize(n, false);
     }
 
+    /// The literals true in the model over variables `0..n`, in order; a
+    /// variable beyond the model is false. Lazy: a header declaring billions
+    /// of unused variables costs output, not memory.
+    pub fn lits_up_to(&self, n: usize) -> impl Iterator<Item = Lit> + '_ {
+        (0..n).map(|v| {
+            let var = Var::new(v as u32);
+            var.lit(self.value(var))
+        })
+    }
+
     /// The values, index 0 first.
     pub fn values(&self) -> &[bool] {
         &self.values

@@ -34,6 +34,10 @@ pub fn run_satoku(
         }
     };
     let cnf = parsed.cnf;
+    if let Err(err) = crate::input::check_var_density(&cnf) {
+        let secs = start.elapsed().as_secs_f64();
+        return Outcome::failed(path.into(), expected, secs, err.0);
+    }
     let interrupt = Arc::new(AtomicBool::new(false));
     let mut config = config.clone();
     config.time_limit = Some(timeout.saturating_sub(start.elapsed()));
@@ -48,7 +52,13 @@ pub fn run_satoku(
             interrupt.store(true, Ordering::Relaxed);
         }
     });
-    let mut solver = Solver::from_cnf(&cnf, config);
+    // Room for the variables the clauses use, not for every declared one
+    // (a header may declare billions); the model covers the rest as false.
+    let mut solver = Solver::new(config);
+    solver.ensure_vars(cnf.used_vars());
+    for clause in &cnf {
+        solver.add_clause(clause);
+    }
     let result = catch_unwind(AssertUnwindSafe(|| solver.solve()));
     let seconds = start.elapsed().as_secs_f64();
     let cpu_seconds = (thread_cpu_time() - cpu_start).as_secs_f64();
@@ -61,7 +71,7 @@ pub fn run_satoku(
     let (answer, model) = match &result {
         SolveResult::Sat(model) => {
             let check = match model.first_falsified(&cnf) {
-                None if model.num_vars() >= cnf.num_vars() => ModelCheck::Good,
+                None if model.num_vars() >= cnf.used_vars() => ModelCheck::Good,
                 None => ModelCheck::Bad("the model misses variables".into()),
                 Some(i) => ModelCheck::Bad(format!("clause {} is false", i + 1)),
             };
