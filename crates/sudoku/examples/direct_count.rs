@@ -8,27 +8,29 @@
 //! printed in µs per puzzle: a quick wall-clock check between two builds.
 //!
 //! `cargo run --release -p satoku-sudoku --example direct_count -- FILE N LIMIT MODE [REPS]`
-use satoku_sudoku::{parse_puzzles, solve, Grid, DEFAULT_ALPHABET};
+mod common;
+
+use satoku_sudoku::{solve, Grid, DEFAULT_ALPHABET};
 use std::hint::black_box;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let text = std::fs::read_to_string(&args[1]).expect("a puzzle file");
-    let n: usize = args.get(2).map_or(2000, |s| s.parse().expect("N"));
-    let limit: usize = args.get(3).map_or(1, |s| s.parse().expect("LIMIT"));
+    let n: usize = common::arg(&args, 2, "N", 2000);
+    let limit: usize = common::arg(&args, 3, "LIMIT", 1);
     let mode = args.get(4).map_or("direct", String::as_str);
-    let grids: Vec<Grid> = parse_puzzles(&text)
-        .expect("puzzles")
-        .into_iter()
-        .take(n)
-        .map(|p| p.grid)
-        .collect();
+    if !["direct", "crate", "parse"].contains(&mode) {
+        common::fail(format!("MODE: `{mode}` is not direct, crate or parse"));
+    }
+    let reps: usize = common::arg(&args, 5, "REPS", 1);
+    let grids = common::load_9x9(args.get(1), n);
     // Both parsed forms in every mode, so that `parse` subtracts the same work.
     let theirs: Vec<sudoku::Sudoku> = grids
         .iter()
-        .map(|g| sudoku::Sudoku::from_str_line(&DEFAULT_ALPHABET.write_line(g)).expect("a line"))
+        .map(|g| {
+            sudoku::Sudoku::from_str_line(&DEFAULT_ALPHABET.write_line(g))
+                .unwrap_or_else(|e| common::fail(format!("the sudoku crate refuses {g:?}: {e:?}")))
+        })
         .collect();
-    let reps: usize = args.get(5).map_or(1, |s| s.parse().expect("REPS"));
     let mut best = f64::INFINITY;
     let mut total = 0;
     for _ in 0..reps {
