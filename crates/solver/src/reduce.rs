@@ -7,8 +7,6 @@
 //! competes on LBD and activity and half of it goes at each reduction.
 //! Reductions come every `2000 + 300 k` conflicts (Glucose).
 
-use satoku_formula::Lit;
-
 use crate::clause_db::ClauseRef;
 use crate::solver::Solver;
 use crate::trail::TRUE;
@@ -96,26 +94,21 @@ impl Solver {
             return;
         }
         self.backtrack(0);
-        // Root assignments may have a learnt reason; they never need it again.
-        for i in 0..self.trail.trail.len() {
-            let v = self.trail.trail[i].var().index();
-            self.trail.reason[v] = ClauseRef::NONE;
-        }
-        let learnts = std::mem::take(&mut self.db.learnts);
+        self.clear_root_reasons();
+        let mut learnts = std::mem::take(&mut self.db.learnts);
         for &c in &learnts {
             self.remove_clause(c);
-        }
-        self.stats.deleted_clauses += learnts.len() as u64;
-        for &c in &learnts {
             let (a, b) = (self.db.lits(c)[0], self.db.lits(c)[1]);
             for lit in [a, b] {
                 let db = &self.db;
                 self.watches[lit.code()].retain(|w| !db.is_deleted(w.cref()));
             }
         }
+        self.stats.deleted_clauses += learnts.len() as u64;
         let first = learnts.iter().min().copied();
+        // The emptied list goes back, keeping its capacity for later queries.
+        learnts.clear();
         self.db.learnts = learnts;
-        self.db.learnts.clear();
         // Learnt clauses usually sit after every original one: then the
         // arena is cut back and no collection (which re-attaches every
         // clause) is needed.
@@ -152,14 +145,20 @@ impl Solver {
             }
         }
         self.db.forget_deleted();
-        // Root assignments never need their reasons again.
-        for i in 0..self.trail.trail.len() {
-            let v: Lit = self.trail.trail[i];
-            self.trail.reason[v.var().index()] = ClauseRef::NONE;
-        }
+        self.clear_root_reasons();
         self.purge_watches();
         self.collect_if_needed();
         self.next_simplify = self.stats.propagations + self.db.live_words() as u64;
+    }
+
+    /// Root assignments never need their reasons again (and a reason may be
+    /// about to be deleted).
+    fn clear_root_reasons(&mut self) {
+        debug_assert_eq!(self.trail.decision_level(), 0);
+        for i in 0..self.trail.trail.len() {
+            let v = self.trail.trail[i].var().index();
+            self.trail.reason[v] = ClauseRef::NONE;
+        }
     }
 
     /// Drops watchers of deleted clauses.

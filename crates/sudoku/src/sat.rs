@@ -92,33 +92,16 @@ pub fn engine_config() -> SolverConfig {
 /// simplified by its givens ([`load`]). The engine checks its models against
 /// that formula, and [`decode`] checks the grid.
 pub fn solve_once(puzzle: &Grid, limit: usize, encoding: Encoding) -> Result<Answer, Error> {
-    let side = puzzle.side();
     let mut solver = Solver::new(engine_config());
     load(&mut solver, puzzle, encoding);
-    let mut first: Option<Grid> = None;
-    let mut count = 0;
-    let mut blocking: Vec<Lit> = Vec::with_capacity(side * side);
-    while count < limit.max(1) {
-        match solver.solve() {
-            SolveResult::Sat(model) => {
-                let grid = decode(puzzle, &model)?;
-                count += 1;
-                blocking.clear();
-                push_blocking_lits(puzzle, &grid, &mut blocking);
-                first.get_or_insert(grid);
-                if blocking.is_empty() {
-                    break; // The puzzle was full: the one solution is itself.
-                }
-                solver.add_clause(&blocking);
-            }
-            SolveResult::Unsat => break,
-            SolveResult::Unknown => return Err(Error::SatUnknown { found: count }),
-        }
-    }
-    Ok(match first {
-        Some(solution) => Answer::Solved { solution, count },
-        None => Answer::NoSolution,
-    })
+    count_solutions(
+        &mut solver,
+        puzzle,
+        limit,
+        &mut Vec::new(),
+        None,
+        &mut Vec::new(),
+    )
 }
 
 thread_local! {
@@ -148,7 +131,7 @@ impl Session {
     pub fn new(box_size: usize, encoding: Encoding) -> Session {
         let side = box_size * box_size;
         let empty = Grid::empty(box_size).expect("box size of a parsed grid");
-        // Answers are checked by `decode` and `check_distinct` (module docs).
+        // Answers are checked by `decode` in `count_solutions` (module docs).
         let config = SolverConfig {
             check_models: false,
             ..engine_config()
@@ -177,61 +160,16 @@ impl Session {
         self.assumptions.clear();
         crate::encode::for_each_given(puzzle, |lit| self.assumptions.push(lit));
         let mut activation: Option<Lit> = None;
-        let outcome = self.count(puzzle, limit.max(1), &mut activation);
+        let outcome = count_solutions(
+            &mut self.solver,
+            puzzle,
+            limit,
+            &mut self.assumptions,
+            Some(&mut activation),
+            &mut self.blocking,
+        );
         self.finish(activation);
         outcome
-    }
-
-    /// The search of [`Session::solve`]; `activation` is set once blocking
-    /// clauses were added, for [`Session::finish`] to retire.
-    fn count(
-        &mut self,
-        puzzle: &Grid,
-        limit: usize,
-        activation: &mut Option<Lit>,
-    ) -> Result<Answer, Error> {
-        let mut first: Option<Grid> = None;
-        let mut count = 0;
-        // Solutions found so far, when counting: each new one must differ
-        // (what its blocking clauses say; the engine checks no model here).
-        let mut found: HashSet<Grid> = HashSet::new();
-        while count < limit {
-            match self.solver.solve_with_assumptions(&self.assumptions) {
-                SolveResult::Sat(model) => {
-                    let grid = decode(puzzle, &model)?;
-                    if found.contains(&grid) {
-                        return Err(Error::ModelRepeated { count: count + 1 });
-                    }
-                    count += 1;
-                    if count >= limit {
-                        first.get_or_insert(grid);
-                        break;
-                    }
-                    let act = *activation.get_or_insert_with(|| {
-                        let a = satoku_formula::Var::new(self.solver.num_vars() as u32).positive();
-                        self.solver.ensure_vars(self.solver.num_vars() + 1);
-                        self.assumptions.push(a);
-                        a
-                    });
-                    self.blocking.clear();
-                    self.blocking.push(!act);
-                    push_blocking_lits(puzzle, &grid, &mut self.blocking);
-                    if self.blocking.len() == 1 {
-                        first.get_or_insert(grid);
-                        break; // The puzzle was full: the one solution is itself.
-                    }
-                    self.solver.add_clause(&self.blocking);
-                    first.get_or_insert_with(|| grid.clone());
-                    found.insert(grid);
-                }
-                SolveResult::Unsat => break,
-                SolveResult::Unknown => return Err(Error::SatUnknown { found: count }),
-            }
-        }
-        Ok(match first {
-            Some(solution) => Answer::Solved { solution, count },
-            None => Answer::NoSolution,
-        })
     }
 
     /// Switches off the blocking clauses of a counted puzzle for good and
@@ -242,6 +180,61 @@ impl Session {
         }
         self.solver.forget_learnts();
     }
+}
+
+/// Counts the solutions of `puzzle` up to `limit` (at least 1) with
+/// `solver` under `assumptions`. Each model is decoded and checked, must
+/// differ from the solutions before it (what their blocking clauses say:
+/// a session's engine checks no model), and is blocked before the next
+/// call. With `activation`, blocking clauses are guarded by an activation
+/// literal, created when the first one is needed and assumed from then on.
+fn count_solutions(
+    solver: &mut Solver,
+    puzzle: &Grid,
+    limit: usize,
+    assumptions: &mut Vec<Lit>,
+    mut activation: Option<&mut Option<Lit>>,
+    blocking: &mut Vec<Lit>,
+) -> Result<Answer, Error> {
+    let limit = limit.max(1);
+    let mut first: Option<Grid> = None;
+    let mut count = 0;
+    let mut found: HashSet<Grid> = HashSet::new();
+    while count < limit {
+        let model = match solver.solve_with_assumptions(assumptions) {
+            SolveResult::Sat(model) => model,
+            SolveResult::Unsat => break,
+            SolveResult::Unknown => return Err(Error::SatUnknown { found: count }),
+        };
+        let grid = decode(puzzle, &model)?;
+        if found.contains(&grid) {
+            return Err(Error::ModelRepeated { count: count + 1 });
+        }
+        count += 1;
+        blocking.clear();
+        push_blocking_lits(puzzle, &grid, blocking);
+        if count >= limit || blocking.is_empty() {
+            // Done, or the puzzle was full: the one solution is itself.
+            first.get_or_insert(grid);
+            break;
+        }
+        if let Some(act) = activation.as_deref_mut() {
+            let a = *act.get_or_insert_with(|| {
+                let a = satoku_formula::Var::new(solver.num_vars() as u32).positive();
+                solver.ensure_vars(solver.num_vars() + 1);
+                assumptions.push(a);
+                a
+            });
+            blocking.push(!a);
+        }
+        solver.add_clause(blocking);
+        first.get_or_insert_with(|| grid.clone());
+        found.insert(grid);
+    }
+    Ok(match first {
+        Some(solution) => Answer::Solved { solution, count },
+        None => Answer::NoSolution,
+    })
 }
 
 /// Pushes the literals of the clause that blocks `solution`: some open cell
