@@ -341,10 +341,20 @@ impl Trace {
     }
 }
 
+/// Largest variable a trace file may name (generated traces use at most 50).
+const MAX_TRACE_VAR: u64 = 1 << 20;
+
 fn parse_lits(text: &str) -> Result<Vec<Lit>, String> {
     let mut lits = Vec::new();
     for word in text.split_whitespace() {
         let n: i64 = word.parse().map_err(|_| format!("bad literal `{word}`"))?;
+        if n.unsigned_abs() > MAX_TRACE_VAR {
+            // The solver allocates per variable index: a stray huge number in
+            // a trace file must not cost gigabytes.
+            return Err(format!(
+                "literal `{word}` is beyond the {MAX_TRACE_VAR} variables a trace may use"
+            ));
+        }
         if n == 0 {
             return Ok(lits);
         }
@@ -549,6 +559,13 @@ mod tests {
         assert_eq!((stats.num_solves, stats.num_sat), (5, 1));
         assert!(stats.num_reductions > 0, "{stats:?}");
         assert!(stats.num_forgotten > 0);
+    }
+
+    #[test]
+    fn huge_variables_in_a_trace_file_are_refused() {
+        let err = Trace::parse("a 2147483647 0\ns 0\n").unwrap_err();
+        assert!(err.contains("beyond"), "{err}");
+        assert!(Trace::parse("a 1048576 -3 0\nf\ns 0\n").is_ok());
     }
 
     #[test]
