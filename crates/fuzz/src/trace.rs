@@ -1,7 +1,7 @@
 //! Incremental-API traces, in the style of CaDiCaL's `mobical`: random
-//! sequences of adding clauses, solving under assumptions, reading the model
-//! and the failed assumptions, switching options between solves, and
-//! forgetting every learnt clause.
+//! sequences of adding clauses, solving under assumptions (plain or scoped),
+//! reading the model and the failed assumptions, switching options between
+//! solves, and forgetting every learnt clause.
 //!
 //! Every answer is checked against a fresh solve of the same clauses and
 //! assumptions by the [`reference`](mod@crate::reference) solver. A model must
@@ -15,6 +15,7 @@
 //! c options: algorithm=cdcl heuristic=vsids pure=1 restart=glucose reduce=1 proof=none
 //! a 1 -2 0        add the clause (1 ∨ ¬2)
 //! s -1 0          solve assuming ¬1
+//! S 2 -1 0        solve scoped (`solve_scoped`) assuming 2 and ¬1
 //! o algorithm=dpll   switch options before the next solve
 //! f               forget every learnt clause (`forget_learnts`)
 //! ```
@@ -38,6 +39,9 @@ pub enum Step {
     Add(Vec<Lit>),
     /// `solve_with_assumptions`, then the model or `failed_assumptions`.
     Solve(Vec<Lit>),
+    /// `solve_scoped`, checked the same way (its learnt clauses must not
+    /// change any later answer).
+    SolveScoped(Vec<Lit>),
     /// `config_mut` between solves.
     Options(Options),
     /// `forget_learnts`: no later answer may change.
@@ -175,7 +179,11 @@ fn random_step(rng: &mut impl Rng, shape: &Shape) -> Step {
             if !shape.selectors.is_empty() && rng.gen_ratio(3, 4) {
                 assumptions.splice(0..0, shape.selectors.iter().copied());
             }
-            Step::Solve(assumptions)
+            if rng.gen_ratio(1, 4) {
+                Step::SolveScoped(assumptions)
+            } else {
+                Step::Solve(assumptions)
+            }
         }
         // Rare enough that learnt clauses pile up in between; lands both
         // after a solve (learnts at the tail of the arena, cut back) and
@@ -196,7 +204,7 @@ impl Trace {
         for _ in 0..rng.gen_range(5..=60) {
             let step = random_step(rng, &shape);
             let refutes = !selectors.is_empty()
-                && matches!(&step, Step::Solve(a) if a.starts_with(selectors));
+                && matches!(&step, Step::Solve(a) | Step::SolveScoped(a) if a.starts_with(selectors));
             steps.push(step);
             // The next refutation then starts over: conflicts pile up.
             if refutes && rng.gen_ratio(3, 4) {
@@ -246,9 +254,13 @@ impl Trace {
                     stats.num_forgets += 1;
                     stats.num_forgotten += solver.stats().deleted_clauses - before;
                 }
-                Step::Solve(assumptions) => {
+                Step::Solve(assumptions) | Step::SolveScoped(assumptions) => {
                     stats.num_solves += 1;
-                    let result = solver.solve_with_assumptions(assumptions);
+                    let result = if matches!(step, Step::SolveScoped(_)) {
+                        solver.solve_scoped(assumptions)
+                    } else {
+                        solver.solve_with_assumptions(assumptions)
+                    };
                     let expected = reference::solve(&clauses, assumptions);
                     match result {
                         SolveResult::Sat(model) => {
@@ -301,6 +313,7 @@ impl Trace {
             match step {
                 Step::Add(l) => out += &format!("a {}\n", lits(l)),
                 Step::Solve(l) => out += &format!("s {}\n", lits(l)),
+                Step::SolveScoped(l) => out += &format!("S {}\n", lits(l)),
                 Step::Options(o) => out += &format!("o {o}\n"),
                 Step::Forget => out += "f\n",
             }
@@ -333,6 +346,10 @@ impl Trace {
                 trace
                     .steps
                     .push(Step::Solve(parse_lits(rest).map_err(err)?));
+            } else if let Some(rest) = line.strip_prefix("S ") {
+                trace
+                    .steps
+                    .push(Step::SolveScoped(parse_lits(rest).map_err(err)?));
             } else {
                 return Err(err(format!("unknown step `{line}`")));
             }
@@ -428,7 +445,7 @@ pub fn shrink_trace(trace: &Trace, finding: &Finding) -> (Trace, Finding) {
             let mut j = 0;
             while j < step_len(&best.0.steps[i]) {
                 let mut t = best.0.clone();
-                if let Step::Add(l) | Step::Solve(l) = &mut t.steps[i] {
+                if let Step::Add(l) | Step::Solve(l) | Step::SolveScoped(l) = &mut t.steps[i] {
                     l.remove(j);
                 }
                 if !try_trace(&t, &mut best) {
@@ -458,7 +475,7 @@ fn simplify_options(mut o: Options, mut still_fails: impl FnMut(Options) -> bool
 
 fn step_len(step: &Step) -> usize {
     match step {
-        Step::Add(l) | Step::Solve(l) => l.len(),
+        Step::Add(l) | Step::Solve(l) | Step::SolveScoped(l) => l.len(),
         Step::Options(_) | Step::Forget => 0,
     }
 }
@@ -500,7 +517,8 @@ mod tests {
                     f\n\
                     o algorithm=dpll heuristic=dlis pure=0 restart=modes reduce=1 \
                     phase=saved proof=none\n\
-                    s 0\n";
+                    s 0\n\
+                    S 2 -1 0\n";
         let t = Trace::parse(text).unwrap();
         let l = Lit::from_dimacs;
         assert_eq!(t.options.phase, (true, false));
@@ -510,6 +528,7 @@ mod tests {
         assert_eq!(t.steps[3], Step::Forget);
         assert!(matches!(t.steps[4], Step::Options(_)));
         assert_eq!(t.steps[5], Step::Solve(Vec::new()));
+        assert_eq!(t.steps[6], Step::SolveScoped(vec![l(2), l(-1)]));
         assert_eq!(Trace::parse(&t.to_text()), Ok(t));
         // Files written before `f` existed read as before; unknown steps fail.
         assert!(Trace::parse("a 1 0\ns 0\n").is_ok());

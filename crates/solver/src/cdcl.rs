@@ -15,6 +15,12 @@ impl Solver {
                 if self.trail.decision_level() == 0 {
                     return Status::Unsat;
                 }
+                if self.trail.decision_level() <= self.scope_floor {
+                    // The assumptions of a scoped call conflict: with the
+                    // clauses learnt under them, no smaller set is known.
+                    self.fail_all_assumptions();
+                    return Status::Unsat;
+                }
                 self.learn_from(conflict);
                 continue;
             }
@@ -25,7 +31,7 @@ impl Solver {
             if switched || self.restarts.should_restart(self.config.restart) {
                 self.restarts.restarted();
                 self.stats.restarts += 1;
-                self.backtrack(0);
+                self.backtrack(self.scope_floor);
             }
             if self.trail.decision_level() == 0 {
                 self.simplify();
@@ -55,8 +61,11 @@ impl Solver {
         let learnt = std::mem::take(&mut self.learnt);
         self.log_add(&learnt);
         if learnt.len() == 1 {
+            // At the root, or at the scope floor in a scoped call.
             self.trail.assign(learnt[0], ClauseRef::NONE);
-            self.root_units_since_simplify += 1;
+            if self.scope_floor == 0 {
+                self.root_units_since_simplify += 1;
+            }
         } else {
             let cref = self.db.alloc(&learnt, true, lbd);
             self.attach(cref);
@@ -81,12 +90,23 @@ impl Solver {
                     self.level_flipped.push(true);
                 }
                 FALSE => {
-                    self.analyze_final(a);
+                    if self.scope_floor > 0 {
+                        self.fail_all_assumptions();
+                    } else {
+                        self.analyze_final(a);
+                    }
                     return Some(Err(()));
                 }
                 _ => return Some(Ok(a)),
             }
         }
         None
+    }
+
+    /// A scoped call's failed set: every assumption (its learnt clauses
+    /// hold only under all of them, so `analyze_final` cannot narrow it).
+    fn fail_all_assumptions(&mut self) {
+        self.failed.clear();
+        self.failed.extend_from_slice(&self.assumptions);
     }
 }

@@ -74,6 +74,10 @@ pub struct Solver {
     pub(crate) num_reduce: u64,
     // Assumptions.
     pub(crate) assumptions: Vec<Lit>,
+    /// In [`Solver::solve_scoped`], the number of assumptions: levels up to
+    /// it hold facts of the call, which analysis treats like the root and
+    /// the search never backtracks below. 0 otherwise.
+    pub(crate) scope_floor: u32,
     pub(crate) failed: Vec<Lit>,
     // Limits of the current solve call.
     pub(crate) deadline: Option<Instant>,
@@ -122,6 +126,7 @@ impl Solver {
             next_reduce: 2000,
             num_reduce: 0,
             assumptions: Vec::new(),
+            scope_floor: 0,
             failed: Vec::new(),
             deadline: None,
             conflict_budget: u64::MAX,
@@ -274,6 +279,33 @@ impl Solver {
     /// Solves the clauses added so far.
     pub fn solve(&mut self) -> SolveResult {
         self.solve_with_assumptions(&[])
+    }
+
+    /// Solves under `assumptions` taken as facts of this call: clauses are
+    /// learnt from them as from root units, so they are only valid under
+    /// them, and every learnt clause is forgotten before the call returns
+    /// ([`Solver::forget_learnts`]). For one-off queries that share little
+    /// with the next, such as a sudoku's givens over the rules: analysis
+    /// never walks the assumptions' consequences, learnt clauses stay
+    /// short, and restarts keep the assumptions (forum-hardest puzzles:
+    /// 698M -> 574M instructions per 300, docs/benchmarks.md).
+    ///
+    /// Answers are those of [`Solver::solve_with_assumptions`]. On `Unsat`
+    /// the failed assumptions are all of them (no smaller set is computed),
+    /// or none when the clauses alone are unsatisfiable. With a proof being
+    /// written or the DPLL algorithm the call is an ordinary
+    /// `solve_with_assumptions` (scoped clauses are not implied by the
+    /// clauses alone, so they cannot go into a proof), then the learnt
+    /// clauses are forgotten all the same.
+    pub fn solve_scoped(&mut self, assumptions: &[Lit]) -> SolveResult {
+        let scoped = self.proof.is_none() && self.config.algorithm == Algorithm::Cdcl;
+        if scoped {
+            self.scope_floor = assumptions.len() as u32;
+        }
+        let result = self.solve_with_assumptions(assumptions);
+        self.scope_floor = 0;
+        self.forget_learnts();
+        result
     }
 
     /// Solves under `assumptions` (literals taken as true for this call only).

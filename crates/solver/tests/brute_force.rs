@@ -178,7 +178,12 @@ fn assumptions_and_failed_sets_agree_with_brute_force() {
                     "case {case} round {round} {:?}/{:?} assuming {assumptions:?}",
                     config.algorithm, config.heuristic
                 );
-                let result = solver.solve_with_assumptions(&assumptions);
+                // Scoped calls too: same answers, learnt clauses dropped.
+                let result = if rng.gen_bool(0.3) {
+                    solver.solve_scoped(&assumptions)
+                } else {
+                    solver.solve_with_assumptions(&assumptions)
+                };
                 check_answer(&cnf, &result, expected, &what);
                 if let SolveResult::Sat(model) = &result {
                     assert!(
