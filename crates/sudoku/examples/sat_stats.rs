@@ -6,9 +6,11 @@
 //! for a puzzle without solution or with illegal givens.
 //!
 //! `cargo run --release -p satoku-sudoku --example sat_stats -- FILE [N]`
-//! (first N puzzles, default 1,000). `KEEP_LEARNTS=1` keeps learnt clauses
-//! between session puzzles; `SESSION_ONLY=1` skips one-shot; `SLOWEST=1`
-//! lists the slowest puzzles;
+//! (first N puzzles, default 1,000). The session calls
+//! `Solver::solve_scoped`; `UNSCOPED=1` calls `solve_with_assumptions` then
+//! `forget_learnts` instead, and `KEEP_LEARNTS=1` calls
+//! `solve_with_assumptions` and keeps learnt clauses between puzzles;
+//! `SESSION_ONLY=1` skips one-shot; `SLOWEST=1` lists the slowest puzzles;
 //! `DEFAULT_PHASES=1` uses the engine's default phases instead of the SAT
 //! path's (`sat::engine_config`).
 mod common;
@@ -89,6 +91,7 @@ fn main() {
         ..base
     };
     let keep = std::env::var("KEEP_LEARNTS").is_ok();
+    let unscoped = std::env::var("UNSCOPED").is_ok();
     let mut session = Solver::new(config.clone());
     sat::load(
         &mut session,
@@ -107,10 +110,15 @@ fn main() {
         }
         let before = session.stats().clone();
         let start = Instant::now();
-        let r = session.solve_with_assumptions(&assumptions);
-        if !keep {
+        let r = if keep {
+            session.solve_with_assumptions(&assumptions)
+        } else if unscoped {
+            let r = session.solve_with_assumptions(&assumptions);
             session.forget_learnts();
-        }
+            r
+        } else {
+            session.solve_scoped(&assumptions)
+        };
         column.push(start, &before, session.stats());
         if matches!(r, SolveResult::Unknown) {
             common::fail("the engine answered unknown without a limit");

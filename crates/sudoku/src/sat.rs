@@ -19,11 +19,12 @@
 //! [`solve`] goes further: a per-thread [`Session`] loads the rules once per
 //! grid size and solves each puzzle under its givens as assumptions, so
 //! nothing is rebuilt between puzzles (the incremental use MiniSat was made
-//! for). What a puzzle taught the engine is forgotten after it
-//! ([`Solver::forget_learnts`]): those clauses mention its givens and slow
-//! the next puzzle's propagation down more than they help. [`load`] and
-//! [`solve_once`] are the one-shot path, kept for `encode`-style uses and
-//! tests.
+//! for). The engine is called scoped ([`Solver::solve_scoped`]): the givens
+//! are facts of the call, so conflict analysis stops at them as at root
+//! units, learnt clauses stay short, and what a puzzle taught the engine is
+//! forgotten when the call returns (clauses learnt under one puzzle's
+//! givens do not hold for the next). [`load`] and [`solve_once`] are the
+//! one-shot path, kept for `encode`-style uses and tests.
 //!
 //! The engine decides with phase saving off and phase true
 //! ([`engine_config`]): a decision then puts a digit in a cell, which rules
@@ -172,8 +173,9 @@ impl Session {
         outcome
     }
 
-    /// Switches off the blocking clauses of a counted puzzle for good and
-    /// forgets what the puzzle taught the engine (module docs).
+    /// Switches off the blocking clauses of a counted puzzle for good; the
+    /// scoped calls have already forgotten what the puzzle taught the
+    /// engine (this makes sure of it).
     fn finish(&mut self, activation: Option<Lit>) {
         if let Some(act) = activation {
             self.solver.add_clause(&[!act]);
@@ -187,7 +189,8 @@ impl Session {
 /// differ from the solutions before it (what their blocking clauses say:
 /// a session's engine checks no model), and is blocked before the next
 /// call. With `activation`, blocking clauses are guarded by an activation
-/// literal, created when the first one is needed and assumed from then on.
+/// literal, created when the first one is needed and assumed from then on,
+/// and the engine is called scoped ([`Solver::solve_scoped`]).
 fn count_solutions(
     solver: &mut Solver,
     puzzle: &Grid,
@@ -197,11 +200,17 @@ fn count_solutions(
     blocking: &mut Vec<Lit>,
 ) -> Result<Answer, Error> {
     let limit = limit.max(1);
+    let scoped = activation.is_some();
     let mut first: Option<Grid> = None;
     let mut count = 0;
     let mut found: HashSet<Grid> = HashSet::new();
     while count < limit {
-        let model = match solver.solve_with_assumptions(assumptions) {
+        let result = if scoped {
+            solver.solve_scoped(assumptions)
+        } else {
+            solver.solve_with_assumptions(assumptions)
+        };
+        let model = match result {
             SolveResult::Sat(model) => model,
             SolveResult::Unsat => break,
             SolveResult::Unknown => return Err(Error::SatUnknown { found: count }),
