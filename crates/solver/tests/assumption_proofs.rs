@@ -8,23 +8,13 @@
 #[allow(dead_code)] // Each test crate uses its own part of the helpers.
 mod common;
 
-use common::SharedBuf;
+use common::{random_lits, SharedBuf};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_drat::{check, CheckOptions};
-use satoku_formula::{Cnf, Lit};
+use satoku_formula::Cnf;
 use satoku_gen::random_ksat;
 use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
-
-fn random_assumptions(rng: &mut ChaCha8Rng, num_vars: usize) -> Vec<Lit> {
-    let n = rng.gen_range(3..=num_vars / 3);
-    (0..n)
-        .map(|_| {
-            let v = rng.gen_range(1..=num_vars as i64);
-            Lit::from_dimacs(if rng.gen_bool(0.5) { v } else { -v })
-        })
-        .collect()
-}
 
 fn check_proof(cnf: &Cnf, proof: &[u8], what: &str) {
     let verdict = check(cnf, proof, &CheckOptions::default()).expect("proof parses");
@@ -58,7 +48,8 @@ fn lemmas_learnt_under_assumptions_check_in_the_final_proof() {
                 solver.add_clause(clause);
             }
             for _ in 0..rng.gen_range(1..6) {
-                let assumptions = random_assumptions(&mut rng, vars);
+                let count = rng.gen_range(3..=vars / 3);
+                let assumptions = random_lits(&mut rng, vars, count);
                 if let SolveResult::Sat(model) = solver.solve_with_assumptions(&assumptions) {
                     assert!(model.satisfies(&cnf), "{what}: bad model");
                     assert!(assumptions.iter().all(|&a| model.lit_value(a)));

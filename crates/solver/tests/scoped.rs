@@ -6,21 +6,15 @@
 //! outlive it: a later call without assumptions must still answer for the
 //! clauses alone (a scoped UNSAT must never make the solver UNSAT for good).
 
+#[allow(dead_code)] // Each test crate uses its own part of the helpers.
+mod common;
+
+use common::random_lits;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::{Cnf, Lit};
 use satoku_gen::random_ksat;
 use satoku_solver::{RestartPolicy, SolveResult, Solver, SolverConfig};
-
-fn random_assumptions(rng: &mut ChaCha8Rng, num_vars: usize) -> Vec<Lit> {
-    let n = rng.gen_range(0..=num_vars / 8);
-    (0..n)
-        .map(|_| {
-            let v = rng.gen_range(1..=num_vars as i64);
-            Lit::from_dimacs(if rng.gen_bool(0.5) { v } else { -v })
-        })
-        .collect()
-}
 
 fn random_config(rng: &mut ChaCha8Rng) -> SolverConfig {
     let restarts = [
@@ -85,7 +79,8 @@ fn scoped_queries_agree_with_a_reference_and_leave_nothing_behind() {
         }
         let mut next = start;
         for round in 0..8 {
-            let assumptions = random_assumptions(&mut rng, vars);
+            let count = rng.gen_range(0..=vars / 8);
+            let assumptions = random_lits(&mut rng, vars, count);
             let expected = reference(&cnf, &assumptions);
             let what = format!("case {case} round {round} ({vars} vars)");
             let before = solver.stats().conflicts;

@@ -3,8 +3,9 @@
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
 
+use rand::Rng;
 use satoku_drat::{check, CheckOptions};
-use satoku_formula::Cnf;
+use satoku_formula::{Cnf, Lit};
 use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
 
 /// A `Write` whose bytes can be read back after the solver is done with it.
@@ -50,4 +51,15 @@ pub fn solve_checked(cnf: &Cnf, config: SolverConfig, format: ProofFormat, what:
         }
         SolveResult::Unknown => panic!("{what}: unknown without limits"),
     }
+}
+
+/// `count` random literals over variables `1..=num_vars`, either sign
+/// (repeats allowed: assumptions may repeat or contradict each other).
+pub fn random_lits(rng: &mut impl Rng, num_vars: usize, count: usize) -> Vec<Lit> {
+    (0..count)
+        .map(|_| {
+            let v = rng.gen_range(1..=num_vars as i64);
+            Lit::from_dimacs(if rng.gen_bool(0.5) { v } else { -v })
+        })
+        .collect()
 }
