@@ -2,7 +2,7 @@
 //!
 //! | item | what it is |
 //! |---|---|
-//! | [`Solver`] | an incremental solver: `add_clause`, `solve`, `solve_with_assumptions` |
+//! | [`Solver`] | an incremental solver: `add_clause`, `solve`, `solve_with_assumptions`, `solve_scoped`, `forget_learnts` |
 //! | [`SolverConfig`] | every option, with [`Algorithm`], [`Heuristic`], [`RestartPolicy`] |
 //! | [`SolveResult`] | `Sat(Model)`, `Unsat` or `Unknown`; every model is checked before it is returned |
 //! | [`Stats`] | decisions, propagations, conflicts, backtracks, pure literals, time ... |
