@@ -271,7 +271,8 @@ impl Solver {
     }
 
     /// Moves the literal of highest level among `learnt[1..]` to position 1
-    /// and returns that level (0 for a unit).
+    /// and returns that level (for a unit, the scope floor: the root outside
+    /// scoped calls).
     fn put_highest_level_second(&mut self) -> u32 {
         if self.learnt.len() == 1 {
             return self.scope_floor;

@@ -287,8 +287,8 @@ impl Solver {
     /// ([`Solver::forget_learnts`]). For one-off queries that share little
     /// with the next, such as a sudoku's givens over the rules: analysis
     /// never walks the assumptions' consequences, learnt clauses stay
-    /// short, and restarts keep the assumptions (forum-hardest puzzles:
-    /// 698M -> 574M instructions per 300, docs/benchmarks.md).
+    /// short, and restarts keep the assumptions (300 forum-hardest puzzles:
+    /// 691.7M -> 549.9M instructions, docs/benchmarks.md).
     ///
     /// Answers are those of [`Solver::solve_with_assumptions`]. On `Unsat`
     /// the failed assumptions are all of them (no smaller set is computed),

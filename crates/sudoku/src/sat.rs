@@ -173,14 +173,12 @@ impl Session {
         outcome
     }
 
-    /// Switches off the blocking clauses of a counted puzzle for good; the
-    /// scoped calls have already forgotten what the puzzle taught the
-    /// engine (this makes sure of it).
+    /// Switches off the blocking clauses of a counted puzzle for good (what
+    /// the puzzle taught the engine went with each scoped call).
     fn finish(&mut self, activation: Option<Lit>) {
         if let Some(act) = activation {
             self.solver.add_clause(&[!act]);
         }
-        self.solver.forget_learnts();
     }
 }
 
@@ -188,9 +186,11 @@ impl Session {
 /// `solver` under `assumptions`. Each model is decoded and checked, must
 /// differ from the solutions before it (what their blocking clauses say:
 /// a session's engine checks no model), and is blocked before the next
-/// call. With `activation`, blocking clauses are guarded by an activation
-/// literal, created when the first one is needed and assumed from then on,
-/// and the engine is called scoped ([`Solver::solve_scoped`]).
+/// call, which is scoped ([`Solver::solve_scoped`]: what the engine learns
+/// under the puzzle's givens is dropped before the next puzzle, and a
+/// one-shot engine has no assumptions, so for it the call is a plain solve).
+/// With `activation`, blocking clauses are guarded by an activation
+/// literal, created when the first one is needed and assumed from then on.
 fn count_solutions(
     solver: &mut Solver,
     puzzle: &Grid,
@@ -200,17 +200,11 @@ fn count_solutions(
     blocking: &mut Vec<Lit>,
 ) -> Result<Answer, Error> {
     let limit = limit.max(1);
-    let scoped = activation.is_some();
     let mut first: Option<Grid> = None;
     let mut count = 0;
     let mut found: HashSet<Grid> = HashSet::new();
     while count < limit {
-        let result = if scoped {
-            solver.solve_scoped(assumptions)
-        } else {
-            solver.solve_with_assumptions(assumptions)
-        };
-        let model = match result {
+        let model = match solver.solve_scoped(assumptions) {
             SolveResult::Sat(model) => model,
             SolveResult::Unsat => break,
             SolveResult::Unknown => return Err(Error::SatUnknown { found: count }),
