@@ -157,7 +157,7 @@ impl Solver {
         debug_assert_eq!(self.trail.decision_level(), 0);
         for i in 0..self.trail.trail.len() {
             let v = self.trail.trail[i].var().index();
-            self.trail.reason[v] = ClauseRef::NONE;
+            self.trail.var_data[v].reason = ClauseRef::NONE;
         }
     }
 
@@ -179,9 +179,9 @@ impl Solver {
         let reloc = self.db.collect();
         for i in 0..self.trail.trail.len() {
             let v = self.trail.trail[i].var().index();
-            let r = self.trail.reason[v];
+            let r = self.trail.var_data[v].reason;
             if r != ClauseRef::NONE {
-                self.trail.reason[v] = reloc.get(r).unwrap_or(ClauseRef::NONE);
+                self.trail.var_data[v].reason = reloc.get(r).unwrap_or(ClauseRef::NONE);
             }
         }
         for ws in &mut self.watches {

@@ -3,7 +3,11 @@
 //! Values are kept per literal (`vals[lit] = 1` true, `-1` false, `0` open),
 //! so reading a literal's value is one load, as in CaDiCaL. The trail lists
 //! assigned literals in order; `trail_lim[d]` is where decision level `d + 1`
-//! starts; `qhead` is the next trail literal to propagate.
+//! starts; `qhead` is the next trail literal to propagate. A variable's
+//! level and reason sit side by side (MiniSat's `vardata`): assigning writes
+//! both and conflict analysis reads both, so one cache line serves each
+//! (on the sudoku session, separate arrays cost 1.9x the write misses of
+//! assignment, docs/benchmarks.md).
 
 use crate::clause_db::ClauseRef;
 use satoku_formula::{Lit, Var};
@@ -15,15 +19,22 @@ pub const TRUE: i8 = 1;
 /// Value of a false literal.
 pub const FALSE: i8 = -1;
 
+/// Where an assigned variable got its value.
+#[derive(Clone, Copy)]
+pub struct VarData {
+    /// Decision level of the assignment.
+    pub level: u32,
+    /// Clause that implied the variable, or `ClauseRef::NONE`.
+    pub reason: ClauseRef,
+}
+
 /// The current partial assignment.
 #[derive(Default)]
 pub struct Trail {
     /// Per-literal values.
     pub vals: Vec<i8>,
-    /// Decision level of each assigned variable.
-    pub level: Vec<u32>,
-    /// Clause that implied each assigned variable, or `ClauseRef::NONE`.
-    pub reason: Vec<ClauseRef>,
+    /// Level and reason of each assigned variable.
+    pub var_data: Vec<VarData>,
     /// Assigned literals in assignment order.
     pub trail: Vec<Lit>,
     /// Trail positions where each decision level begins.
@@ -35,10 +46,15 @@ pub struct Trail {
 impl Trail {
     /// Makes room for variables `0..n`.
     pub fn grow(&mut self, n: usize) {
-        if self.level.len() < n {
+        if self.var_data.len() < n {
             self.vals.resize(2 * n, OPEN);
-            self.level.resize(n, 0);
-            self.reason.resize(n, ClauseRef::NONE);
+            self.var_data.resize(
+                n,
+                VarData {
+                    level: 0,
+                    reason: ClauseRef::NONE,
+                },
+            );
             self.trail.reserve(n - self.trail.len().min(n));
         }
     }
@@ -73,9 +89,8 @@ impl Trail {
         debug_assert_eq!(self.value(lit), OPEN);
         self.vals[lit.code()] = TRUE;
         self.vals[(!lit).code()] = FALSE;
-        let v = lit.var().index();
-        self.level[v] = self.decision_level();
-        self.reason[v] = reason;
+        let level = self.decision_level();
+        self.var_data[lit.var().index()] = VarData { level, reason };
         self.trail.push(lit);
     }
 
@@ -89,13 +104,13 @@ impl Trail {
     /// Level of an assigned variable.
     #[inline]
     pub fn level_of(&self, var: Var) -> u32 {
-        self.level[var.index()]
+        self.var_data[var.index()].level
     }
 
     /// Reason of an assigned variable.
     #[inline]
     pub fn reason_of(&self, var: Var) -> ClauseRef {
-        self.reason[var.index()]
+        self.var_data[var.index()].reason
     }
 
     /// The decision literal of level `d` (1-based).
