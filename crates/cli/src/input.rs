@@ -39,6 +39,15 @@ const SPARE_VARS: usize = 1 << 20;
 pub fn check_var_density(cnf: &Cnf) -> Result<(), BadInput> {
     let limit = cnf.num_lits().saturating_mul(2).saturating_add(SPARE_VARS);
     if cnf.used_vars() <= limit {
+        // Dense, but maybe past what the solver can index (2^29 variables:
+        // a file of over 268 million literals).
+        if cnf.used_vars() > satoku_solver::Solver::MAX_VARS {
+            return Err(BadInput(format!(
+                "the clauses use variable {}: satoku's solver holds at most {} variables",
+                cnf.used_vars(),
+                satoku_solver::Solver::MAX_VARS
+            )));
+        }
         return Ok(());
     }
     Err(BadInput(format!(

@@ -32,8 +32,8 @@ impl Solver {
         loop {
             debug_assert!(conflict != ClauseRef::NONE);
             self.touch_clause(conflict);
-            for k in 0..self.db.len(conflict) {
-                let q = self.db.lits(conflict)[k];
+            for k in 0..self.antecedent_len(conflict) {
+                let q = self.antecedent_lit(conflict, k);
                 if Some(q) == p {
                     continue;
                 }
@@ -84,9 +84,37 @@ impl Solver {
         (backjump, lbd)
     }
 
-    /// Bumps a learnt clause used in analysis and refreshes its LBD.
+    /// How many literals analysis reads of antecedent `r`: a clause in the
+    /// arena, the binary conflict (both literals), or an implicit binary
+    /// reason (only the other literal: every reader skips the implied one).
+    #[inline]
+    fn antecedent_len(&self, r: ClauseRef) -> usize {
+        if r.in_arena() {
+            self.db.len(r)
+        } else if r == ClauseRef::BINARY_CONFLICT {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Literal `k` of antecedent `r` (see [`Solver::antecedent_len`]).
+    #[inline]
+    fn antecedent_lit(&self, r: ClauseRef, k: usize) -> Lit {
+        if r.in_arena() {
+            self.db.lits(r)[k]
+        } else if r == ClauseRef::BINARY_CONFLICT {
+            self.binary_conflict[k]
+        } else {
+            r.binary_other()
+        }
+    }
+
+    /// Bumps a learnt clause used in analysis and refreshes its LBD. Binary
+    /// clauses are never read from the arena here: learnt ones are kept
+    /// forever (LBD <= 2), so their activity and use flag do not matter.
     fn touch_clause(&mut self, cref: ClauseRef) {
-        if !self.db.is_learnt(cref) {
+        if !cref.in_arena() || !self.db.is_learnt(cref) {
             return;
         }
         self.db.set_used(cref, true);
@@ -162,8 +190,8 @@ impl Solver {
         let top = self.analyze_toclear.len();
         while let Some(q) = self.analyze_stack.pop() {
             let reason = self.trail.reason_of(q.var());
-            for k in 0..self.db.len(reason) {
-                let l = self.db.lits(reason)[k];
+            for k in 0..self.antecedent_len(reason) {
+                let l = self.antecedent_lit(reason, k);
                 let v = l.var();
                 if v == q.var()
                     || self.seen[v.index()] != 0
@@ -239,8 +267,8 @@ impl Solver {
                 self.shrink_out.push(l);
                 continue;
             }
-            for k in 0..self.db.len(reason) {
-                let q = self.db.lits(reason)[k];
+            for k in 0..self.antecedent_len(reason) {
+                let q = self.antecedent_lit(reason, k);
                 let u = q.var();
                 if u != v && !self.marks[u.index()] && self.trail.level_of(u) > 0 {
                     self.marks[u.index()] = true;
@@ -311,8 +339,8 @@ impl Solver {
                 // A decision below the assumption count is an assumption.
                 self.failed.push(lit);
             } else {
-                for k in 0..self.db.len(reason) {
-                    let l = self.db.lits(reason)[k];
+                for k in 0..self.antecedent_len(reason) {
+                    let l = self.antecedent_lit(reason, k);
                     if l.var() != v && self.trail.level_of(l.var()) > 0 {
                         self.seen[l.var().index()] = 1;
                     }

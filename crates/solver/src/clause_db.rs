@@ -15,9 +15,37 @@ use satoku_formula::Lit;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ClauseRef(pub(crate) u32);
 
+/// Tag of a reference that is not an arena offset (arena offsets stay
+/// below 2^31).
+const IMPLICIT: u32 = 1 << 31;
+
 impl ClauseRef {
     /// No clause: the reason of a decision or of an input unit.
     pub const NONE: ClauseRef = ClauseRef(u32::MAX);
+    /// The binary clause that propagation just found false, whose two
+    /// literals it leaves in `Solver::binary_conflict`.
+    pub const BINARY_CONFLICT: ClauseRef = ClauseRef(u32::MAX - 1);
+
+    /// The implicit reason of a literal implied by binary clause
+    /// `(lit ∨ other)`: `other` (a literal code below 2^30, `MAX_VARS`).
+    #[inline]
+    pub fn binary_reason(other: Lit) -> ClauseRef {
+        ClauseRef(IMPLICIT | other.raw())
+    }
+
+    /// Whether this refers to a clause in the arena (not `NONE`, not a
+    /// binary reason, not the binary conflict).
+    #[inline]
+    pub fn in_arena(self) -> bool {
+        self.0 & IMPLICIT == 0
+    }
+
+    /// The other literal of an implicit binary reason.
+    #[inline]
+    pub fn binary_other(self) -> Lit {
+        debug_assert!(!self.in_arena() && self != Self::NONE && self != Self::BINARY_CONFLICT);
+        Lit::from_code(self.0 & !IMPLICIT)
+    }
 }
 
 /// Header words before the literals of each clause.
@@ -43,7 +71,12 @@ impl ClauseDb {
     /// Stores a clause of at least two literals and returns its reference.
     pub fn alloc(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> ClauseRef {
         debug_assert!(lits.len() >= 2);
-        let cref = ClauseRef(u32::try_from(self.arena.len()).expect("clause arena over 4G words"));
+        let cref = ClauseRef(
+            u32::try_from(self.arena.len())
+                .ok()
+                .filter(|&offset| offset & IMPLICIT == 0)
+                .expect("clause arena over 2G words"),
+        );
         let flags = if learnt { LEARNT } else { 0 } | (lbd.min(0xff_ffff) << LBD_SHIFT);
         self.arena.push(Lit::from_code(lits.len() as u32));
         self.arena.push(Lit::from_code(flags));

@@ -66,9 +66,15 @@ impl Solver {
 
     /// Bumps the variables of a conflicting clause (VSIDS without learning).
     fn bump_conflict(&mut self, conflict: crate::clause_db::ClauseRef) {
-        for k in 0..self.db.len(conflict) {
-            let v = self.db.lits(conflict)[k].var();
-            self.bump_var(v);
+        if conflict == crate::clause_db::ClauseRef::BINARY_CONFLICT {
+            for lit in self.binary_conflict {
+                self.bump_var(lit.var());
+            }
+        } else {
+            for k in 0..self.db.len(conflict) {
+                let v = self.db.lits(conflict)[k].var();
+                self.bump_var(v);
+            }
         }
         self.decay_var_activity();
     }

@@ -9,7 +9,8 @@
 //! rather than taken out of `watches` and put back: moving the 24-byte list
 //! header out and in for every propagated literal, and indexing `watches`
 //! again for each moved watch, cost 13% of the sudoku session's
-//! instructions and 12% of its time (docs/benchmarks.md).
+//! instructions and 12% of its time (docs/benchmarks.md). Binary clauses
+//! take one word of the list and imply with an implicit reason (`watch.rs`).
 //!
 //! The inner loop reads through [`at`] and [`set`], which skip bounds checks
 //! in release builds: every index is below its length by the loop's own
@@ -21,7 +22,7 @@
 use crate::clause_db::ClauseRef;
 use crate::solver::Solver;
 use crate::trail::{FALSE, TRUE};
-use crate::watch::Watcher;
+use crate::watch;
 
 /// `slice[i]`, unchecked in release builds (see the module docs).
 #[inline(always)]
@@ -80,26 +81,40 @@ impl Solver {
         let (mut i, mut j) = (0, 0);
         let n = ws.len();
         while i < n {
-            // j <= i < n = ws.len() throughout.
-            let w = at(ws, i);
-            i += 1;
-            let blocker_val = at(&self.trail.vals, w.blocker.code());
-            if blocker_val == TRUE {
-                set(ws, j, w);
+            // j <= i < n = ws.len() throughout; a long entry's two words are
+            // both below n (entries are whole).
+            let word = at(ws, i);
+            if watch::is_binary(word) {
+                i += 1;
+                set(ws, j, word);
                 j += 1;
-                continue;
-            }
-            if w.is_binary() {
-                set(ws, j, w);
-                j += 1;
-                if blocker_val == FALSE {
-                    conflict = Some(w.cref());
+                let other = watch::binary_other(word);
+                let val = at(&self.trail.vals, other.code());
+                if val == TRUE {
+                    continue;
+                }
+                if val == FALSE {
+                    self.binary_conflict = if watch::binary_other_first(word) {
+                        [other, false_lit]
+                    } else {
+                        [false_lit, other]
+                    };
+                    conflict = Some(ClauseRef::BINARY_CONFLICT);
                     break;
                 }
-                self.trail.assign(w.blocker, w.cref());
+                self.trail
+                    .assign(other, ClauseRef::binary_reason(false_lit));
                 continue;
             }
-            let cref = w.cref();
+            let blocker = satoku_formula::Lit::from_code(word);
+            let cref = ClauseRef(at(ws, i + 1));
+            i += 2;
+            if at(&self.trail.vals, blocker.code()) == TRUE {
+                set(ws, j, word);
+                set(ws, j + 1, cref.0);
+                j += 2;
+                continue;
+            }
             let lits = self.db.lits_mut(cref);
             // Make lits[1] the false literal.
             if lits[0] == false_lit {
@@ -107,9 +122,10 @@ impl Solver {
             }
             let first = lits[0];
             let first_val = at(&self.trail.vals, first.code());
-            if first != w.blocker && first_val == TRUE {
-                ws[j] = Watcher::new(first, cref, false);
-                j += 1;
+            if first != blocker && first_val == TRUE {
+                set(ws, j, first.raw());
+                set(ws, j + 1, cref.0);
+                j += 2;
                 continue;
             }
             // Look for a new literal to watch.
@@ -129,7 +145,7 @@ impl Solver {
                     // SAFETY: in bounds, as clauses only hold literals of
                     // allocated variables (module docs); `lit` is not false,
                     // so its list is not `ws` (see above).
-                    unsafe { (*lists.add(lit.code())).push(Watcher::new(first, cref, false)) };
+                    watch::push_long(unsafe { &mut *lists.add(lit.code()) }, first, cref);
                     moved = true;
                     break;
                 }
@@ -138,8 +154,9 @@ impl Solver {
                 continue;
             }
             // Unit or conflicting: keep watching.
-            ws[j] = Watcher::new(first, cref, false);
-            j += 1;
+            set(ws, j, first.raw());
+            set(ws, j + 1, cref.0);
+            j += 2;
             if first_val == FALSE {
                 conflict = Some(cref);
                 break;
@@ -147,11 +164,8 @@ impl Solver {
             self.trail.assign(first, cref);
         }
         if conflict.is_some() {
-            while i < n {
-                ws[j] = ws[i];
-                i += 1;
-                j += 1;
-            }
+            ws.copy_within(i..n, j);
+            j += n - i;
             self.trail.qhead = self.trail.trail.len();
         }
         ws.truncate(j);

@@ -10,6 +10,8 @@
 use crate::clause_db::ClauseRef;
 use crate::solver::Solver;
 use crate::trail::TRUE;
+use crate::watch;
+use satoku_formula::Lit;
 
 const CLAUSE_DECAY: f32 = 0.999;
 const FIRST_REDUCE: u64 = 2000;
@@ -64,6 +66,9 @@ impl Solver {
             if lbd <= CORE_LBD || (lbd <= TIER2_LBD && used) || self.is_locked(c) {
                 continue;
             }
+            // Binary clauses have LBD <= 2: the watch lists rely on never
+            // deleting a learnt binary clause here (`purge_watches`).
+            debug_assert!(self.db.len(c) > 2);
             candidates.push(c);
         }
         // Worst first: high LBD, then low activity.
@@ -99,9 +104,18 @@ impl Solver {
         for &c in &learnts {
             self.remove_clause(c);
             let (a, b) = (self.db.lits(c)[0], self.db.lits(c)[1]);
+            if self.db.len(c) == 2 {
+                watch::remove_binary(&mut self.watches[a.code()], b);
+                watch::remove_binary(&mut self.watches[b.code()], a);
+                continue;
+            }
             for lit in [a, b] {
                 let db = &self.db;
-                self.watches[lit.code()].retain(|w| !db.is_deleted(w.cref()));
+                watch::retain(
+                    &mut self.watches[lit.code()],
+                    |c| !db.is_deleted(c),
+                    |_| true,
+                );
             }
         }
         self.stats.deleted_clauses += learnts.len() as u64;
@@ -161,11 +175,23 @@ impl Solver {
         }
     }
 
-    /// Drops watchers of deleted clauses.
+    /// Drops watchers of deleted clauses. A binary entry does not name its
+    /// clause, so it goes when the clause is satisfied at the root: that is
+    /// exactly when `simplify` deletes a binary clause (learnt binary
+    /// clauses are never reduced), and a clause satisfied at the root stays
+    /// satisfied, so dropping the watchers of one not yet deleted loses
+    /// nothing (a collection re-attaches it anyway).
     fn purge_watches(&mut self) {
         let db = &self.db;
-        for ws in &mut self.watches {
-            ws.retain(|w| !db.is_deleted(w.cref()));
+        let trail = &self.trail;
+        let root_true = |l: Lit| trail.value(l) == TRUE && trail.level_of(l.var()) == 0;
+        for (code, ws) in self.watches.iter_mut().enumerate() {
+            let watched_true = root_true(Lit::from_code(code as u32));
+            watch::retain(
+                ws,
+                |c| !db.is_deleted(c),
+                |other| !watched_true && !root_true(other),
+            );
         }
     }
 
@@ -180,7 +206,7 @@ impl Solver {
         for i in 0..self.trail.trail.len() {
             let v = self.trail.trail[i].var().index();
             let r = self.trail.var_data[v].reason;
-            if r != ClauseRef::NONE {
+            if r.in_arena() {
                 self.trail.var_data[v].reason = reloc.get(r).unwrap_or(ClauseRef::NONE);
             }
         }

@@ -17,7 +17,7 @@ use crate::pure::PureTracker;
 use crate::restart::Restarts;
 use crate::stats::Stats;
 use crate::trail::{Trail, FALSE, OPEN, TRUE};
-use crate::watch::Watcher;
+use crate::watch::{self, WatchList};
 use crate::{Error, SolveResult};
 
 /// Outcome of one search loop, before the model is built.
@@ -37,7 +37,10 @@ pub struct Solver {
     /// False once the clauses are unsatisfiable without assumptions.
     pub(crate) ok: bool,
     pub(crate) db: ClauseDb,
-    pub(crate) watches: Vec<Vec<Watcher>>,
+    pub(crate) watches: Vec<WatchList>,
+    /// The two literals of the binary clause behind
+    /// `ClauseRef::BINARY_CONFLICT`, in the clause's order.
+    pub(crate) binary_conflict: [Lit; 2],
     pub(crate) trail: Trail,
     /// Root-level units since the last `simplify`.
     pub(crate) root_units_since_simplify: usize,
@@ -102,6 +105,7 @@ impl Solver {
             ok: true,
             db: ClauseDb::default(),
             watches: Vec::new(),
+            binary_conflict: [Lit::default(); 2],
             trail: Trail::default(),
             root_units_since_simplify: 0,
             next_simplify: 0,
@@ -198,11 +202,23 @@ impl Solver {
         &self.failed
     }
 
+    /// Variables a solver can hold: 2^29 (watch lists tag literal codes
+    /// in their top two bits).
+    pub const MAX_VARS: usize = watch::MAX_VARS;
+
     /// Makes room for variables `0..n` (models cover every one).
+    ///
+    /// # Panics
+    /// If `n` exceeds [`Solver::MAX_VARS`].
     pub fn ensure_vars(&mut self, n: usize) {
         if n <= self.num_vars() {
             return;
         }
+        assert!(
+            n <= Self::MAX_VARS,
+            "{n} variables: the solver holds at most {}",
+            Self::MAX_VARS
+        );
         let old = self.num_vars();
         self.original.ensure_vars(n);
         self.trail.grow(n);
@@ -271,9 +287,14 @@ impl Solver {
     /// Watches the first two literals of `cref`.
     pub(crate) fn attach(&mut self, cref: ClauseRef) {
         let lits = self.db.lits(cref);
-        let (a, b, binary) = (lits[0], lits[1], lits.len() == 2);
-        self.watches[a.code()].push(Watcher::new(b, cref, binary));
-        self.watches[b.code()].push(Watcher::new(a, cref, binary));
+        let (a, b) = (lits[0], lits[1]);
+        if lits.len() == 2 {
+            self.watches[a.code()].push(watch::binary_entry(b, false));
+            self.watches[b.code()].push(watch::binary_entry(a, true));
+        } else {
+            watch::push_long(&mut self.watches[a.code()], b, cref);
+            watch::push_long(&mut self.watches[b.code()], a, cref);
+        }
     }
 
     /// Solves the clauses added so far.
