@@ -102,27 +102,24 @@ impl Solver {
         false
     }
 
-    /// How many literals analysis reads of antecedent `r`: a clause in the
-    /// arena, the binary conflict (both literals), or an implicit binary
-    /// reason (only the other literal: every reader skips the implied one).
+    /// How many literals analysis reads of reason `r`: all of an arena
+    /// clause, or of an implicit binary reason only the other literal
+    /// (every reader skips the implied one). Conflicts, the binary one
+    /// included, are read by `analyze` itself.
     #[inline]
-    fn antecedent_len(&self, r: ClauseRef) -> usize {
+    fn reason_len(&self, r: ClauseRef) -> usize {
         if r.in_arena() {
             self.db.len(r)
-        } else if r == ClauseRef::BINARY_CONFLICT {
-            2
         } else {
             1
         }
     }
 
-    /// Literal `k` of antecedent `r` (see [`Solver::antecedent_len`]).
+    /// Literal `k` of reason `r` (see [`Solver::reason_len`]).
     #[inline]
-    fn antecedent_lit(&self, r: ClauseRef, k: usize) -> Lit {
+    fn reason_lit(&self, r: ClauseRef, k: usize) -> Lit {
         if r.in_arena() {
             self.db.lits(r)[k]
-        } else if r == ClauseRef::BINARY_CONFLICT {
-            self.binary_conflict[k]
         } else {
             r.binary_other()
         }
@@ -208,8 +205,8 @@ impl Solver {
         let top = self.analyze_toclear.len();
         while let Some(q) = self.analyze_stack.pop() {
             let reason = self.trail.reason_of(q.var());
-            for k in 0..self.antecedent_len(reason) {
-                let l = self.antecedent_lit(reason, k);
+            for k in 0..self.reason_len(reason) {
+                let l = self.reason_lit(reason, k);
                 let v = l.var();
                 if v == q.var()
                     || self.seen[v.index()] != 0
@@ -285,8 +282,8 @@ impl Solver {
                 self.shrink_out.push(l);
                 continue;
             }
-            for k in 0..self.antecedent_len(reason) {
-                let q = self.antecedent_lit(reason, k);
+            for k in 0..self.reason_len(reason) {
+                let q = self.reason_lit(reason, k);
                 let u = q.var();
                 if u != v && !self.marks[u.index()] && self.trail.level_of(u) > 0 {
                     self.marks[u.index()] = true;
@@ -357,8 +354,8 @@ impl Solver {
                 // A decision below the assumption count is an assumption.
                 self.failed.push(lit);
             } else {
-                for k in 0..self.antecedent_len(reason) {
-                    let l = self.antecedent_lit(reason, k);
+                for k in 0..self.reason_len(reason) {
+                    let l = self.reason_lit(reason, k);
                     if l.var() != v && self.trail.level_of(l.var()) > 0 {
                         self.seen[l.var().index()] = 1;
                     }

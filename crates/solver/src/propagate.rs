@@ -8,8 +8,8 @@
 //! place (MiniSat 2.2's `propagate`). It is reached through a raw pointer
 //! rather than taken out of `watches` and put back: moving the 24-byte list
 //! header out and in for every propagated literal, and indexing `watches`
-//! again for each moved watch, cost 13% of the sudoku session's
-//! instructions and 12% of its time (docs/benchmarks.md). Binary clauses
+//! again for each moved watch, cost 12.5% of the sudoku session's
+//! instructions and about 5% of its time (docs/benchmarks.md). Binary clauses
 //! take one word of the list and imply with an implicit reason (`watch.rs`).
 //!
 //! The inner loop reads through [`at`] and [`set`], which skip bounds checks
@@ -50,6 +50,13 @@ fn set<T>(slice: &mut [T], i: usize, value: T) {
     unsafe {
         *slice.get_unchecked_mut(i) = value;
     }
+}
+
+/// Writes a long clause's watch entry (`watch.rs`) at `ws[j]`, `ws[j + 1]`.
+#[inline(always)]
+fn set_long(ws: &mut [u32], j: usize, blocker: satoku_formula::Lit, cref: ClauseRef) {
+    set(ws, j, blocker.raw());
+    set(ws, j + 1, cref.0);
 }
 
 impl Solver {
@@ -110,8 +117,7 @@ impl Solver {
             let cref = ClauseRef(at(ws, i + 1));
             i += 2;
             if at(&self.trail.vals, blocker.code()) == TRUE {
-                set(ws, j, word);
-                set(ws, j + 1, cref.0);
+                set_long(ws, j, blocker, cref);
                 j += 2;
                 continue;
             }
@@ -123,8 +129,7 @@ impl Solver {
             let first = lits[0];
             let first_val = at(&self.trail.vals, first.code());
             if first != blocker && first_val == TRUE {
-                set(ws, j, first.raw());
-                set(ws, j + 1, cref.0);
+                set_long(ws, j, first, cref);
                 j += 2;
                 continue;
             }
@@ -154,8 +159,7 @@ impl Solver {
                 continue;
             }
             // Unit or conflicting: keep watching.
-            set(ws, j, first.raw());
-            set(ws, j + 1, cref.0);
+            set_long(ws, j, first, cref);
             j += 2;
             if first_val == FALSE {
                 conflict = Some(cref);
