@@ -59,6 +59,23 @@ fn set_long(ws: &mut [u32], j: usize, blocker: satoku_formula::Lit, cref: Clause
     set(ws, j + 1, cref.0);
 }
 
+/// Asks the cache for the start of watch list `ws`, which will be visited
+/// next: the load of its first entry is where propagation stalled most
+/// (perf, sudoku session), and the list of the next trail literal is known
+/// a whole list visit ahead. About 5% less time on the sudoku session
+/// (docs/benchmarks.md); a hint only, so other targets simply skip it.
+#[inline(always)]
+fn prefetch_list(ws: &[u32]) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and cannot fault, whatever the address.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(ws.as_ptr().cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = ws;
+}
+
 impl Solver {
     /// Propagates every trail literal not yet propagated. Returns the
     /// conflicting clause, if one became false.
@@ -67,6 +84,9 @@ impl Solver {
         while self.trail.qhead < self.trail.trail.len() && conflict.is_none() {
             let p = self.trail.trail[self.trail.qhead];
             self.trail.qhead += 1;
+            if let Some(&next) = self.trail.trail.get(self.trail.qhead) {
+                prefetch_list(&self.watches[(!next).code()]);
+            }
             self.stats.propagations += 1;
             conflict = self.propagate_lit(!p);
         }
