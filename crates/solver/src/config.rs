@@ -72,6 +72,13 @@ pub struct SolverConfig {
     /// a one-hot encoding (such as a sudoku's) decides "this cell holds this
     /// digit", which propagates far more than ruling one digit out.
     pub phase_saving: bool,
+    /// How much VSIDS activities fade per conflict: every bump after a
+    /// conflict weighs `1 / var_decay` times the one before (default 0.95,
+    /// MiniSat's). Lower values follow the latest conflicts more closely,
+    /// which suits short searches (Glucose starts at 0.8 and rises to
+    /// 0.95). Must lie in (0, 1]; [`Solver::new`](crate::Solver::new)
+    /// panics otherwise.
+    pub var_decay: f64,
     /// Restart policy for CDCL (default Modes).
     pub restart: RestartPolicy,
     /// Periodic learnt-clause deletion for CDCL (default true).
@@ -97,6 +104,7 @@ impl Default for SolverConfig {
             pure_literals: true,
             initial_phase: false,
             phase_saving: true,
+            var_decay: 0.95,
             restart: RestartPolicy::default(),
             reduce: true,
             time_limit: None,

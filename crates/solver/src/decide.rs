@@ -15,8 +15,6 @@ use crate::config::Heuristic;
 use crate::scan::ScanOutcome;
 use crate::solver::Solver;
 
-/// Activity decay per conflict.
-const VAR_DECAY: f64 = 0.95;
 /// Rescale activities before they overflow.
 const RESCALE_LIMIT: f64 = 1e100;
 
@@ -46,7 +44,7 @@ impl Solver {
     /// Makes later bumps weigh more than earlier ones.
     #[inline]
     pub(crate) fn decay_var_activity(&mut self) {
-        self.var_inc *= 1.0 / VAR_DECAY;
+        self.var_inc *= 1.0 / self.config.var_decay;
     }
 
     /// Picks the next decision literal with the configured heuristic.
@@ -95,5 +93,38 @@ impl Solver {
             }
             None => Decision::Complete,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Solver, SolverConfig};
+
+    #[test]
+    fn activity_bumps_grow_by_one_over_the_decay() {
+        let mut s = Solver::new(SolverConfig {
+            var_decay: 0.5,
+            ..SolverConfig::default()
+        });
+        let before = s.var_inc;
+        s.decay_var_activity();
+        assert_eq!(s.var_inc, 2.0 * before);
+    }
+
+    #[test]
+    #[should_panic(expected = "var_decay must lie in (0, 1]")]
+    fn a_decay_of_zero_is_refused() {
+        let _ = Solver::new(SolverConfig {
+            var_decay: 0.0,
+            ..SolverConfig::default()
+        });
+    }
+
+    #[test]
+    #[should_panic(expected = "var_decay must lie in (0, 1]")]
+    fn a_decay_set_through_config_mut_is_checked_at_the_next_solve() {
+        let mut s = Solver::new(SolverConfig::default());
+        s.config_mut().var_decay = f64::NAN;
+        let _ = s.solve();
     }
 }

@@ -89,6 +89,15 @@ pub struct Solver {
     pub(crate) proof: Option<Proof>,
 }
 
+/// Panics on options the engine cannot run with.
+fn check_config(config: &SolverConfig) {
+    assert!(
+        config.var_decay > 0.0 && config.var_decay <= 1.0,
+        "var_decay must lie in (0, 1], got {}",
+        config.var_decay
+    );
+}
+
 impl Default for Solver {
     fn default() -> Self {
         Solver::new(SolverConfig::default())
@@ -97,7 +106,11 @@ impl Default for Solver {
 
 impl Solver {
     /// An empty solver with `config`.
+    ///
+    /// # Panics
+    /// If `config.var_decay` is not in (0, 1].
     pub fn new(config: SolverConfig) -> Solver {
+        check_config(&config);
         Solver {
             config,
             stats: Stats::default(),
@@ -176,7 +189,8 @@ impl Solver {
         &self.config
     }
 
-    /// The options, to change between `solve` calls.
+    /// The options, to change between `solve` calls (the next call panics
+    /// on a `var_decay` outside (0, 1], as [`Solver::new`] does).
     pub fn config_mut(&mut self) -> &mut SolverConfig {
         &mut self.config
     }
@@ -332,6 +346,7 @@ impl Solver {
     /// Solves under `assumptions` (literals taken as true for this call only).
     /// On `Unsat`, [`Solver::failed_assumptions`] tells which of them were used.
     pub fn solve_with_assumptions(&mut self, assumptions: &[Lit]) -> SolveResult {
+        check_config(&self.config);
         let start = Instant::now();
         let max_var = assumptions
             .iter()

@@ -28,6 +28,7 @@ fn random_config(rng: &mut ChaCha8Rng) -> SolverConfig {
         phase_saving: rng.gen(),
         restart: restarts[rng.gen_range(0..restarts.len())],
         reduce: rng.gen(),
+        var_decay: [0.8, 0.9, 0.95][rng.gen_range(0..3)],
         ..SolverConfig::default()
     }
 }
