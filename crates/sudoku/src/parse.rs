@@ -1,11 +1,14 @@
 //! Reading puzzles: one-line puzzles, block grids, and files of many of either.
 //!
-//! A file is read line by line (LF or CRLF):
+//! A file is read line by line (LF or CRLF; a leading byte-order mark, as
+//! Windows editors write, is skipped):
 //! - empty lines, lines starting with `#`, and lines made only of the
 //!   separators `- + | =` are skipped (they may also sit inside a block grid);
 //! - a line whose first field (up to the first space, tab or comma) has 16,
 //!   81, 256 or 625 symbols is a one-line puzzle; the rest of the line (a CSV
-//!   solution column, a sudopedia description) is ignored. A 16-symbol line is
+//!   solution column, a sudopedia description) is ignored. A first field in
+//!   double quotes (CSV written with quoting) is read without them. A
+//!   16-symbol line is
 //!   a 4x4 puzzle only if it uses nothing but `1-4` and blanks;
 //! - a first line that is a word (a CSV header such as `puzzle,solution`) and
 //!   lines `Grid NN` (Project Euler) are skipped;
@@ -43,6 +46,7 @@ pub struct Puzzle {
 /// assert_eq!(puzzles[1].line, 3);
 /// ```
 pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut puzzles = Vec::new();
     let mut block: Option<Block> = None;
     let mut seen_content = false;
@@ -103,7 +107,15 @@ fn first_field(line: &str) -> &str {
     let end = line
         .find(|c: char| c == ',' || c.is_whitespace())
         .unwrap_or(line.len());
-    &line[..end]
+    unquote(&line[..end])
+}
+
+/// `field` without the double quotes around it, if it has them (CSV).
+fn unquote(field: &str) -> &str {
+    field
+        .strip_prefix('"')
+        .and_then(|f| f.strip_suffix('"'))
+        .unwrap_or(field)
 }
 
 fn is_separator_line(line: &str) -> bool {
@@ -343,6 +355,18 @@ mod tests {
             [2, 3, 6]
         );
         assert_eq!(puzzles[0].grid.get(0, 2), 3);
+    }
+
+    #[test]
+    fn skips_a_byte_order_mark_and_reads_quoted_csv_fields() {
+        let text = format!("\u{feff}\"quizzes\",\"solutions\"\r\n\"{P}\",\"x\"\r\n");
+        let puzzles = parse_puzzles(&text).unwrap();
+        assert_eq!(puzzles.len(), 1);
+        assert_eq!((puzzles[0].line, puzzles[0].grid.get(0, 2)), (2, 3));
+        let grid = "\u{feff}..3.\n3...\n...4\n.2..\n";
+        assert_eq!(parse_grid(grid).unwrap().get(0, 2), 3);
+        // A lone quote is a symbol like any other, and an error.
+        assert!(parse_puzzles("\"\n").is_err());
     }
 
     #[test]
