@@ -124,6 +124,7 @@ fn parse_text<R: Read>(
     opts: &ParseOptions,
 ) -> Result<Parsed, Error> {
     let mut sc = Scanner::new(reader);
+    sc.skip_bom();
     let header = read_header(&mut sc, name).map_err(|e| read_error_first(&mut sc, name, e))?;
     // Reserve by the header, capped by what the input can hold: each clause
     // and each literal takes at least two bytes.

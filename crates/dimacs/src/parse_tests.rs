@@ -35,6 +35,17 @@ fn reads_a_plain_file() {
 }
 
 #[test]
+fn skips_a_byte_order_mark_at_the_start_only() {
+    let p = ok("\u{feff}c saved by Notepad\np cnf 2 1\n1 -2 0\n");
+    assert_eq!(clauses(&p), vec![vec![1, -2]]);
+    assert_eq!(clauses(&ok("\u{feff}p cnf 1 1\n1 0\n")), vec![vec![1]]);
+    // Columns on line 1 count from after the mark.
+    assert!(err("\u{feff}x cnf 1 1\n").contains(":1:1:"));
+    // Anywhere else it is a bad token.
+    assert!(err("p cnf 1 1\n\u{feff}1 0\n").contains(":2:1:"));
+}
+
+#[test]
 fn accepts_comments_anywhere() {
     let text = "c first\nc p cnf 99 99\n\tc tabbed\np cnf 2 2\nc between\n1 0\nc again\n-2 0\nc end of file\n";
     assert_eq!(clauses(&ok(text)), vec![vec![1], vec![-2]]);

@@ -57,6 +57,19 @@ impl<R: Read> Scanner<R> {
         }
     }
 
+    /// Skips a UTF-8 byte-order mark at the very start of the input, as
+    /// Windows editors write one; columns on line 1 count from after it.
+    pub(crate) fn skip_bom(&mut self) {
+        const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+        if self.offset() == 0 && !self.eof {
+            self.refill();
+        }
+        if self.offset() == 0 && self.buf[self.pos..self.end].starts_with(&BOM) {
+            self.pos += BOM.len();
+            self.line_start = BOM.len() as u64;
+        }
+    }
+
     /// Moves the unread bytes to the front and reads until at least
     /// [`MARGIN`] bytes are buffered or the input ends. A read error ends the
     /// input and is kept for [`Scanner::take_io_error`].
