@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn satoku(args: &[&str], input: &str) -> Output {
+fn satoku(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
         .args(args)
         .stdin(Stdio::piped())
@@ -12,7 +12,7 @@ fn satoku(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("runs satoku");
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let _ = child.stdin.take().unwrap().write_all(input.as_ref());
     child.wait_with_output().unwrap()
 }
 
@@ -115,6 +115,12 @@ fn bad_input_exits_2_and_names_the_line_and_cell() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(err.contains("line 2: cell r9c9: 'x'"), "{err}");
+    let mut latin1 = format!("{HARD}\n..").into_bytes();
+    latin1.push(0xE9);
+    let out = satoku(&["sudoku", "solve", "-"], &latin1);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.contains("-:2:3: byte 0xE9 is not UTF-8 text"), "{err}");
     assert_eq!(
         satoku(&["sudoku", "solve", "/no/such/file"], "")
             .status

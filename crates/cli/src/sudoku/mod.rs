@@ -76,16 +76,32 @@ impl From<EncodingArg> for Encoding {
     }
 }
 
-/// Reads a whole file, `-` being stdin; failure is bad input.
+/// Reads a whole file, `-` being stdin; failure, or text that is not
+/// UTF-8 (named by line and column), is bad input.
 fn read_text(path: &Path) -> anyhow::Result<String> {
-    let mut text = String::new();
+    let mut bytes = Vec::new();
     let result = if path == Path::new("-") {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
+        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
     } else {
-        std::fs::read_to_string(path).map(|t| text = t)
+        std::fs::read(path).map(|b| bytes = b)
     };
     result.map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
-    Ok(text)
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let line_start = bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+        BadInput(format!(
+            "{}:{line}:{}: byte 0x{:02X} is not UTF-8 text",
+            path.display(),
+            at - line_start + 1,
+            bytes[at]
+        ))
+        .into()
+    })
 }
 
 /// Reads every puzzle of a file; a parse error is bad input.
