@@ -104,7 +104,7 @@ fn encode_then_decode_any_solver_output() {
     // A model that breaks a given is refused.
     let wrong = minisat.replacen("SAT\n-1 -2 -3 4 ", "SAT\n1 -2 -3 -4 ", 1);
     assert_ne!(wrong, minisat);
-    let out = satoku(&["sudoku", "decode", "-"], &format!("{comments}{wrong}"));
+    let out = satoku(&["sudoku", "decode", "-"], format!("{comments}{wrong}"));
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -164,7 +164,7 @@ fn check_and_generate() {
         "",
     );
     assert_eq!(stdout(&a), stdout(&b));
-    let out = satoku(&["sudoku", "solve", "-", "--count", "2"], &stdout(&a));
+    let out = satoku(&["sudoku", "solve", "-", "--count", "2"], stdout(&a));
     assert_eq!(stdout(&out).lines().count(), 3);
     assert!(!stdout(&out).contains("multiple"));
 }
