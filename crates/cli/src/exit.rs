@@ -5,8 +5,9 @@
 //! | 10 | satisfiable |
 //! | 20 | unsatisfiable |
 //! | 0 | unknown (limit reached, interrupted) or a command that succeeded |
-//! | 1 | runtime failure (I/O error, a failed check) |
-//! | 2 | bad input or usage |
+//! | 1 | runtime failure (an I/O error while running, a failed check) |
+//! | 2 | bad input or usage, including a file named on the command line that
+//! |   | does not exist, cannot be opened or is a directory |
 
 /// The formula is satisfiable.
 #[allow(dead_code)]
@@ -32,11 +33,54 @@ impl std::fmt::Display for BadInput {
 impl std::error::Error for BadInput {}
 
 /// The exit code for an error that reached `main`: 2 when any cause in its
-/// chain is bad input, else 1.
+/// chain is bad input or a path that cannot be opened, else 1.
 pub fn code_for(err: &anyhow::Error) -> u8 {
-    if err.chain().any(|cause| cause.is::<BadInput>()) {
+    let bad_input = err.chain().any(|cause| {
+        cause.is::<BadInput>()
+            || cause
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(is_unopenable_path)
+    });
+    if bad_input {
         BAD_INPUT
     } else {
         FAILURE
+    }
+}
+
+/// Whether an I/O error says the path itself is wrong (missing, forbidden,
+/// a directory) rather than that reading or writing failed midway.
+pub fn is_unopenable_path(err: &std::io::Error) -> bool {
+    use std::io::ErrorKind::*;
+    matches!(
+        err.kind(),
+        NotFound | PermissionDenied | IsADirectory | NotADirectory
+    ) || err.to_string() == "is a directory"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io;
+
+    #[test]
+    fn a_missing_or_forbidden_path_is_bad_input() {
+        for kind in [io::ErrorKind::NotFound, io::ErrorKind::PermissionDenied] {
+            let err = anyhow::Error::new(io::Error::from(kind)).context("cannot read x");
+            assert_eq!(code_for(&err), BAD_INPUT, "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn a_failure_midway_is_a_runtime_failure() {
+        let err = anyhow::Error::new(io::Error::from(io::ErrorKind::WriteZero));
+        assert_eq!(code_for(&err), FAILURE);
+        assert_eq!(code_for(&anyhow::anyhow!("check failed")), FAILURE);
+    }
+
+    #[test]
+    fn bad_input_anywhere_in_the_chain_counts() {
+        let err = anyhow::Error::new(BadInput("grid".into())).context("puzzle 3");
+        assert_eq!(code_for(&err), BAD_INPUT);
     }
 }

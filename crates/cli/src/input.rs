@@ -3,20 +3,22 @@
 
 use std::path::Path;
 
-use satoku_dimacs::{ParseOptions, Parsed};
+use satoku_dimacs::{ErrorKind, ParseOptions, Parsed};
 use satoku_formula::Cnf;
 
-use crate::exit::BadInput;
+use crate::exit::{is_unopenable_path, BadInput};
 
 /// Parses the DIMACS file at `path` (`-` is stdin; gzip and xz are detected),
 /// printing each warning to stderr as `satoku: path:line:col: warning: ...`.
 ///
-/// A malformed file (or, with `strict`, a warning) is a [`BadInput`] error
-/// whose message is `path:line:col: message` (exit code 2); a file that
-/// cannot be opened is a plain error `path: reason` (exit code 1).
+/// A malformed file (or, with `strict`, a warning) and a path that cannot
+/// be opened are [`BadInput`] errors, `path:line:col: message` or
+/// `path: reason` (exit code 2); a read failing midway is a plain error
+/// (exit code 1).
 pub fn read_cnf(path: &Path, strict: bool) -> anyhow::Result<Parsed> {
     let parsed = satoku_dimacs::parse_path(path, &ParseOptions { strict }).map_err(|err| {
-        if err.line == 0 {
+        let unopenable = matches!(&err.kind, ErrorKind::Io(io) if is_unopenable_path(io));
+        if err.line == 0 && !unopenable {
             anyhow::Error::new(err)
         } else {
             anyhow::Error::new(BadInput(err.to_string()))

@@ -56,16 +56,16 @@ pub struct Args {
 #[derive(clap::Args, Debug)]
 pub struct SolverOptions {
     /// Search algorithm.
-    #[arg(long, value_enum, default_value_t = AlgorithmArg::Cdcl)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = AlgorithmArg::Cdcl)]
     pub algorithm: AlgorithmArg,
     /// Decision heuristic.
-    #[arg(long, value_enum, default_value_t = HeuristicArg::Vsids)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = HeuristicArg::Vsids)]
     pub heuristic: HeuristicArg,
     /// Turn off pure-literal elimination (DPLL).
     #[arg(long)]
     pub no_pure_literals: bool,
     /// Restart policy (CDCL).
-    #[arg(long, value_enum, default_value_t = RestartArg::Modes)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = RestartArg::Modes)]
     pub restart: RestartArg,
     /// Keep every learnt clause (CDCL).
     #[arg(long)]

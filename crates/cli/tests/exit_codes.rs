@@ -1,0 +1,81 @@
+//! The exit-code contract every command shares (docs/cli.md): a path that
+//! does not exist or cannot be opened is bad input (2) in every command, and
+//! enum flag values are case-insensitive everywhere.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
+
+fn satoku(args: &[&str]) -> Output {
+    Command::new(SATOKU).args(args).output().unwrap()
+}
+
+fn repo_file(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+/// Runs `args` and expects exit 2 with one error line naming `missing`.
+fn expect_missing(args: &[&str], missing: &str) {
+    let out = satoku(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(
+        stderr.starts_with("satoku: error:") && stderr.contains(missing),
+        "{args:?}: {stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+}
+
+#[test]
+fn a_missing_input_is_exit_2_in_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.cnf");
+    let missing = missing.to_str().unwrap();
+    let cnf = repo_file("cnf/sat/queens-4.cnf");
+    let out = dir.path().join("out");
+    let out = out.to_str().unwrap();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["solve", missing],
+        vec!["check", missing, &cnf],
+        vec!["check", &cnf, missing],
+        vec!["check-proof", missing, &cnf],
+        vec!["check-proof", &cnf, missing],
+        vec!["info", missing],
+        vec!["convert", missing, out],
+        vec!["bench", missing],
+        vec!["bench-plot", missing, "-o", out],
+        vec!["sudoku", "solve", missing],
+        vec!["sudoku", "check", missing],
+        vec!["sudoku", "encode", missing],
+    ];
+    for args in &cases {
+        expect_missing(args, missing);
+    }
+}
+
+#[test]
+fn a_directory_given_as_input_is_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_str().unwrap();
+    for args in [vec!["solve", path], vec!["info", path], vec!["sudoku", "solve", path]] {
+        expect_missing(&args, path);
+    }
+}
+
+#[test]
+fn enum_values_are_case_insensitive() {
+    let cnf = repo_file("cnf/unsat/php-5-4.cnf");
+    for args in [
+        ["--algorithm", "DPLL"],
+        ["--heuristic", "Moms"],
+        ["--restart", "LUBY"],
+    ] {
+        let out = satoku(&["solve", "-q", &cnf, args[0], args[1]]);
+        assert_eq!(out.status.code(), Some(20), "{args:?}: {out:?}");
+    }
+}
