@@ -62,7 +62,11 @@ fn a_missing_input_is_exit_2_in_every_command() {
 fn a_directory_given_as_input_is_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().to_str().unwrap();
-    for args in [vec!["solve", path], vec!["info", path], vec!["sudoku", "solve", path]] {
+    for args in [
+        vec!["solve", path],
+        vec!["info", path],
+        vec!["sudoku", "solve", path],
+    ] {
         expect_missing(&args, path);
     }
 }
