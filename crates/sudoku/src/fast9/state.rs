@@ -201,8 +201,8 @@ impl State {
 
     /// The cell to branch on: (band, bit). A two-candidate cell if there is
     /// one, else the first open cell of each band with the fewest candidates
-    /// of the three (a scan of every open cell found fewer candidates but
-    /// made larger trees on the hard sets: 3% more instructions). Call after
+    /// of the three (a scan of every open cell finds fewer candidates but
+    /// makes larger search trees on hard puzzles). Call after
     /// `propagate` returned true on an unsolved state.
     #[inline(always)]
     pub(super) fn choose(&self) -> (usize, u32) {
