@@ -259,7 +259,7 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) -> anyhow::Resu
     Ok(())
 }
 
-/// `v` lines of at most [`satoku_dimacs::MAX_V_LINE`] characters covering every variable, then `0`.
+/// The `v` lines of `satoku_dimacs::v_lines`: every variable, then `0`.
 fn print_model(out: &mut Stdout, model: &Model, num_vars: usize) -> anyhow::Result<()> {
     for line in satoku_dimacs::v_lines(model, num_vars) {
         out.line(&line)?;

@@ -1,6 +1,7 @@
 //! The writers of a solver's answer: the competition's `s` and `v` lines,
 //! and the course-design `.res` file.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use satoku_formula::Model;
@@ -29,12 +30,10 @@ pub fn v_lines(model: &Model, num_vars: usize) -> impl Iterator<Item = String> +
         }
         let mut line = String::from("v");
         while let Some(&lit) = lits.peek() {
-            let word = lit.to_string();
-            if line.len() + 1 + word.len() > MAX_V_LINE {
+            if line.len() + 1 + decimal_len(lit) > MAX_V_LINE {
                 return Some(line);
             }
-            line.push(' ');
-            line.push_str(&word);
+            write!(line, " {lit}").expect("writing to a String cannot fail");
             lits.next();
         }
         if line.len() + 2 > MAX_V_LINE {
@@ -44,6 +43,17 @@ pub fn v_lines(model: &Model, num_vars: usize) -> impl Iterator<Item = String> +
         done = true;
         Some(line)
     })
+}
+
+/// The number of characters of `n` in decimal, sign included.
+fn decimal_len(n: i64) -> usize {
+    let mut len = usize::from(n < 0) + 1;
+    let mut rest = n.unsigned_abs();
+    while rest >= 10 {
+        rest /= 10;
+        len += 1;
+    }
+    len
 }
 
 /// Writes the `s` line of `status` and, when `model` is given, its `v`
@@ -110,6 +120,13 @@ mod tests {
         assert!(lines.last().unwrap().ends_with(" 0"));
         let count: usize = lines.iter().map(|l| l.split(' ').count() - 1).sum();
         assert_eq!(count, 5001);
+    }
+
+    #[test]
+    fn decimal_lengths_count_the_sign() {
+        for n in [0i64, 7, -7, 10, -99, 2_147_483_647, -2_147_483_647] {
+            assert_eq!(decimal_len(n), n.to_string().len(), "{n}");
+        }
     }
 
     #[test]
