@@ -1,16 +1,17 @@
 //! `satoku check FILE MODEL`: verify a model printed by any solver.
 //!
-//! The model is read from `v` lines (SAT-competition output), or from bare
-//! literal lines after a `SAT` line (MiniSat's result file); `c` lines and
-//! the `s` line are skipped. A literal absent from the model satisfies
-//! nothing, so a partial model must still make every clause true.
+//! The output is read by `satoku_dimacs::read_solver_output`: `v` lines
+//! (SAT-competition output), or the literal lines after a `SAT` line
+//! (MiniSat's result file), with `c` lines and one status line. A literal
+//! absent from the model satisfies nothing, so a partial model must still
+//! make every clause true.
 
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use satoku_formula::{Cnf, Lit};
+use satoku_dimacs::{read_solver_output, OutputOptions, PartialModel, Status, STDIN_NAME};
 
 use crate::exit::BadInput;
 use crate::input::read_cnf;
@@ -27,97 +28,34 @@ pub struct Args {
     pub strict: bool,
 }
 
-/// A possibly partial assignment read from solver output.
-#[derive(Debug, Default, PartialEq)]
-pub struct PartialModel {
-    /// `values[v]`: `Some(value)` when variable `v` was given.
-    pub values: Vec<Option<bool>>,
-}
-
-impl PartialModel {
-    fn lit_true(&self, lit: Lit) -> bool {
-        self.values.get(lit.var().index()).copied().flatten() == Some(lit.is_positive())
-    }
-
-    /// Index of the first clause with no true literal.
-    pub fn first_falsified(&self, cnf: &Cnf) -> Option<usize> {
-        cnf.clauses()
-            .position(|c| !c.iter().any(|&l| self.lit_true(l)))
-    }
-}
-
-/// Reads a model from solver output text; `name` is used in error messages.
+/// Reads the model of a solver's output; `name` is used in error messages.
+/// An UNSATISFIABLE answer, or an output without a model, is bad input.
 pub fn parse_model(text: &str, name: &str) -> Result<PartialModel, BadInput> {
-    let mut model = PartialModel::default();
-    let mut bare_allowed = false;
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        let fail = |msg: String| BadInput(format!("{name}:{}: {msg}", i + 1));
-        let body = match line.split_whitespace().next() {
-            None => continue,
-            Some("c") => continue,
-            Some("s")
-            | Some("SAT")
-            | Some("SATISFIABLE")
-            | Some("UNSAT")
-            | Some("UNSATISFIABLE")
-            | Some("INDET") => {
-                if line.contains("UNSAT") {
-                    return Err(fail(
-                        "the output says UNSATISFIABLE: there is no model to check".into(),
-                    ));
-                }
-                bare_allowed = true;
-                continue;
-            }
-            Some("v") => &line[1..],
-            Some(_) if bare_allowed => line,
-            Some(first) => {
-                return Err(fail(format!(
-                    "expected a `v`, `s` or `c` line, found `{first}`"
-                )))
-            }
-        };
-        for token in body.split_whitespace() {
-            let n: i64 = token
-                .parse()
-                .map_err(|_| fail(format!("`{token}` is not a literal")))?;
-            if n == 0 {
-                continue;
-            }
-            let lit = Lit::try_from_dimacs(n)
-                .ok_or_else(|| fail(format!("literal {n} is out of range")))?;
-            let v = lit.var().index();
-            if v >= model.values.len() {
-                // Grows with what the text names: bounded by the input's size.
-                model.values.resize(v + 1, None);
-            }
-            match model.values[v] {
-                Some(old) if old != lit.is_positive() => {
-                    return Err(fail(format!("variable {} is given both values", lit.var())));
-                }
-                _ => model.values[v] = Some(lit.is_positive()),
-            }
-        }
-    }
-    if model.values.is_empty() {
+    let output = read_solver_output(text, name, OutputOptions::default())
+        .map_err(|e| BadInput(e.to_string()))?;
+    if output.status() == Status::Unsat {
         return Err(BadInput(format!(
-            "{name}: no model found (expected `v` lines)"
+            "{name}: the output says UNSATISFIABLE: there is no model to check"
         )));
     }
-    Ok(model)
+    output
+        .into_model()
+        .ok_or_else(|| BadInput(format!("{name}: no model found (expected `v` lines)")))
 }
 
 /// Runs `satoku check`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let cnf = read_cnf(&args.file, args.strict)?.cnf;
     let text = read_text(&args.model)?;
-    let name = args.model.display().to_string();
+    let name = if args.model.as_os_str() == "-" {
+        STDIN_NAME.to_owned()
+    } else {
+        args.model.display().to_string()
+    };
     let model = parse_model(&text, &name)?;
-    if model.values.len() > cnf.num_vars() {
+    if let Some(var) = model.max_var().filter(|v| v.index() >= cnf.num_vars()) {
         eprintln!(
-            "satoku: warning: the model names variable {}, beyond the formula's {}",
-            model.values.len(),
+            "satoku: warning: the model names variable {var}, beyond the formula's {}",
             cnf.num_vars()
         );
     }
@@ -155,23 +93,26 @@ fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use satoku_formula::{Cnf, Lit, Var};
 
     #[test]
     fn reads_competition_and_minisat_output() {
         let ours = parse_model("c hi\ns SATISFIABLE\nv 1 -2\nv 3 0\n", "x").unwrap();
-        assert_eq!(ours.values, vec![Some(true), Some(false), Some(true)]);
+        let lits: Vec<i64> = ours.lits().map(Lit::to_dimacs).collect();
+        assert_eq!(lits, [1, -2, 3]);
         let minisat = parse_model("SAT\n-1 2 0\n", "x").unwrap();
-        assert_eq!(minisat.values, vec![Some(false), Some(true)]);
+        assert_eq!(minisat.value(Var::new(0)), Some(false));
     }
 
     #[test]
     fn rejects_bad_models() {
-        assert!(parse_model("s UNSATISFIABLE\n", "x").is_err());
-        assert!(parse_model("v 1 -1 0\n", "x").is_err());
-        assert!(parse_model("v 1 x 0\n", "x").is_err());
-        assert!(parse_model("1 2 0\n", "x").is_err());
-        assert!(parse_model("c nothing\n", "x").is_err());
-        assert!(parse_model("v 99999999999 0\n", "x").is_err());
+        let err = |text: &str| parse_model(text, "x").unwrap_err().0;
+        assert!(err("s UNSATISFIABLE\n").contains("no model to check"));
+        assert_eq!(err("v 1 -1 0\n"), "x:1:5: variable 1 is given both values");
+        assert!(err("v 1 x 0\n").starts_with("x:1:5: "));
+        assert!(err("1 2 0\n").starts_with("x:1:1: "));
+        assert!(err("c nothing\n").contains("no model found"));
+        assert!(err("v 99999999999 0\n").contains("out of range"));
     }
 
     #[test]

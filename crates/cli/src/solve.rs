@@ -4,7 +4,6 @@
 //! for SAT `v` lines of at most 4,096 characters list every declared
 //! variable, ending in `0`. Exit codes 10 / 20 / 0.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,7 +19,7 @@ use satoku_solver::{
 
 use crate::exit::BadInput;
 use crate::input::{check_var_density, read_cnf};
-use crate::stdout::{Stdout, MAX_LINE};
+use crate::stdout::Stdout;
 
 /// Options of `satoku solve`.
 #[derive(clap::Args, Debug)]
@@ -260,23 +259,12 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) -> anyhow::Resu
     Ok(())
 }
 
-/// `v` lines of at most [`MAX_LINE`] characters covering every variable, then `0`.
+/// The `v` lines of `satoku_dimacs::v_lines`: every variable, then `0`.
 fn print_model(out: &mut Stdout, model: &Model, num_vars: usize) -> anyhow::Result<()> {
-    let mut line = String::from("v");
-    for lit in model
-        .lits_up_to(num_vars)
-        .map(|l| l.to_dimacs().to_string())
-        .chain(std::iter::once("0".into()))
-    {
-        if line.len() + 1 + lit.len() > MAX_LINE {
-            out.line(&line)?;
-            line.clear();
-            line.push('v');
-        }
-        line.push(' ');
-        line.push_str(&lit);
+    for line in satoku_dimacs::v_lines(model, num_vars) {
+        out.line(&line)?;
     }
-    out.line(&line)
+    Ok(())
 }
 
 /// The course-design result file: `s 1|0|-1`, `v` literals, `t` milliseconds.
@@ -287,22 +275,15 @@ fn write_res(
     elapsed: Duration,
 ) -> anyhow::Result<()> {
     let path = res_path(input)?;
-    let status = match result {
-        SolveResult::Sat(_) => "1",
-        SolveResult::Unsat => "0",
-        SolveResult::Unknown => "-1",
+    let (status, model) = match result {
+        SolveResult::Sat(model) => (satoku_dimacs::Status::Sat, Some(model)),
+        SolveResult::Unsat => (satoku_dimacs::Status::Unsat, None),
+        SolveResult::Unknown => (satoku_dimacs::Status::Unknown, None),
     };
-    let mut text = format!("s {status}\nv");
-    if let SolveResult::Sat(model) = result {
-        for lit in model.lits_up_to(num_vars) {
-            text.push(' ');
-            text.push_str(&lit.to_dimacs().to_string());
-        }
-    }
-    text.push_str(&format!("\nt {}\n", elapsed.as_millis()));
-    let mut file =
+    let file =
         std::fs::File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
-    file.write_all(text.as_bytes())
+    let out = std::io::BufWriter::new(file);
+    satoku_dimacs::write_res(status, model, num_vars, elapsed.as_millis(), out)
         .with_context(|| format!("cannot write {}", path.display()))
 }
 

@@ -6,9 +6,6 @@
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 
-/// Longest `v` line, in characters (SAT competition rules).
-pub const MAX_LINE: usize = 4096;
-
 /// Buffered stdout that prints `c` lines unless quiet.
 pub struct Stdout {
     out: BufWriter<StdoutLock<'static>>,

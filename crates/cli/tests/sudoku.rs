@@ -86,6 +86,7 @@ fn encode_then_decode_any_solver_output() {
     let minisat = format!("SAT\n{} 0\n", text.join(" "));
     let out = satoku(&["sudoku", "decode", "-"], &minisat);
     assert_eq!(stdout(&out), format!("{HARD_SOLUTION}\n"));
+    assert_eq!(out.status.code(), Some(10));
     // With the CNF's comments before competition-format output.
     let comments: String = cnf
         .lines()
@@ -143,7 +144,7 @@ fn check_and_generate() {
         &[
             "sudoku",
             "generate",
-            "--count",
+            "--puzzles",
             "3",
             "--seed",
             "9",
@@ -155,7 +156,7 @@ fn check_and_generate() {
         &[
             "sudoku",
             "generate",
-            "--count",
+            "--puzzles",
             "3",
             "--seed",
             "9",
@@ -167,4 +168,77 @@ fn check_and_generate() {
     let out = satoku(&["sudoku", "solve", "-", "--count", "2"], stdout(&a));
     assert_eq!(stdout(&out).lines().count(), 3);
     assert!(!stdout(&out).contains("multiple"));
+    // The seed defaults to 1, as in `satoku gen`; -n is --puzzles.
+    let default_seed = satoku(&["sudoku", "generate", "-n", "2"], "");
+    let seed_one = satoku(&["sudoku", "generate", "--puzzles", "2", "--seed", "1"], "");
+    assert_eq!(stdout(&default_seed), stdout(&seed_one));
+}
+
+#[test]
+fn one_puzzle_exits_with_its_answer_and_many_with_0() {
+    for via in ["sat", "DIRECT"] {
+        let code = |input: &str| {
+            satoku(
+                &["sudoku", "solve", "-", "--via", via, "--count", "2"],
+                input,
+            )
+            .status
+            .code()
+        };
+        assert_eq!(code(HARD), Some(10), "{via}");
+        assert_eq!(code(TWO), Some(10), "{via}");
+        assert_eq!(code(NONE), Some(20), "{via}");
+        assert_eq!(code(ILLEGAL), Some(2), "{via}");
+        assert_eq!(code(&format!("{NONE}\n{ILLEGAL}\n")), Some(0), "{via}");
+    }
+    let out = satoku(&["sudoku", "solve", "-"], ILLEGAL);
+    assert_eq!(stdout(&out), "illegal\n");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.contains("-: line 1: illegal givens: "), "{err}");
+}
+
+#[test]
+fn decode_exits_with_the_answer() {
+    let unsat = satoku(&["sudoku", "decode", "-"], "s UNSATISFIABLE\n");
+    assert_eq!(unsat.status.code(), Some(20));
+    let unknown = satoku(&["sudoku", "decode", "-"], "s UNKNOWN\n");
+    assert_eq!(
+        (stdout(&unknown).as_str(), unknown.status.code()),
+        ("unknown\n", Some(0))
+    );
+    let no_model = satoku(&["sudoku", "decode", "-"], "s SATISFIABLE\n");
+    assert_eq!(no_model.status.code(), Some(2));
+    let huge = satoku(
+        &["sudoku", "decode", "-"],
+        "s SATISFIABLE\nv 2147483647 0\n",
+    );
+    assert_eq!(huge.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&huge.stderr).into_owned();
+    assert!(
+        err.contains("a model of 2147483647 variables is not a sudoku"),
+        "{err}"
+    );
+    let garbled = satoku(&["sudoku", "decode", "-"], "s SATISFIABLE\nv 1 x 0\n");
+    let err = String::from_utf8_lossy(&garbled.stderr).into_owned();
+    assert!(err.contains("-:2:5: expected an integer literal"), "{err}");
+}
+
+#[test]
+fn generate_names_the_flags_to_change_when_a_level_is_out_of_reach() {
+    let out = satoku(
+        &[
+            "sudoku",
+            "generate",
+            "--size",
+            "4",
+            "--difficulty",
+            "Expert",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    for flag in ["--difficulty hard", "--minimal", "--size 9", "--seed 2"] {
+        assert!(err.contains(flag), "{flag}: {err}");
+    }
 }

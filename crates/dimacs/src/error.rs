@@ -1,4 +1,5 @@
-//! Parse errors and warnings, each carrying the input's name and a position.
+//! Errors (of the DIMACS parser and the solver-output reader) and warnings,
+//! each carrying the input's name and a position.
 
 use std::fmt;
 use std::io;
@@ -128,6 +129,39 @@ pub enum ErrorKind {
     /// Strict mode: the last clause is not terminated by `0`.
     #[error("last clause is not terminated by `0`")]
     UnterminatedClause,
+    /// Solver output: an `s` line whose word is not a status.
+    #[error("expected SATISFIABLE, UNSATISFIABLE or UNKNOWN after `s`, found {found}")]
+    BadStatus {
+        /// The word in backquotes (escaped, truncated), or `end of line`.
+        found: String,
+    },
+    /// Solver output: a second status line.
+    #[error("second status line (the first is on line {first_line})")]
+    SecondStatus {
+        /// Line of the first status.
+        first_line: u64,
+    },
+    /// Solver output: a model together with an unsatisfiable answer.
+    #[error("a model in an UNSATISFIABLE answer")]
+    ModelOfUnsat,
+    /// Solver output: a line that is not `c`, `s`, `v` or a MiniSat result.
+    #[error("expected a `c`, `s` or `v` line, found `{found}`")]
+    UnexpectedLine {
+        /// The line's first token (escaped, truncated).
+        found: String,
+    },
+    /// Solver output: a literal whose variable no literal can hold.
+    #[error("literal {found} is out of range")]
+    LiteralOutOfRange {
+        /// The literal, as written (escaped, truncated).
+        found: String,
+    },
+    /// Solver output: a variable given both values.
+    #[error("variable {var} is given both values")]
+    BothValues {
+        /// The variable's DIMACS number.
+        var: u64,
+    },
 }
 
 /// The header's clause count differs from the number of clauses read.

@@ -1,4 +1,5 @@
-//! Streaming DIMACS CNF parser and writer for satoku.
+//! Streaming DIMACS CNF parser and writer for satoku, and the one reader and
+//! writer of a SAT solver's answer (`s`/`v` lines, MiniSat's result file).
 //!
 //! The parser reads a file, standard input or any reader in big chunks and
 //! decodes the bytes by hand, with no allocation per line or token. It accepts
@@ -18,6 +19,10 @@
 //! | [`Error`], [`ErrorKind`] | a failure with its position; the kinds of failure |
 //! | [`Warning`], [`WarningKind`] | a tolerated oddity with its position |
 //! | [`write_cnf`], [`write_cnf_with_comments`] | canonical DIMACS output |
+//! | [`Status`] | SAT, UNSAT or UNKNOWN: the `s` word and the exit code 10, 20, 0 |
+//! | [`read_solver_output`], [`SolverOutput`], [`OutputOptions`] | a solver's `s`/`v`/`c` lines or MiniSat's result file |
+//! | [`PartialModel`] | the values a model gives; a variable not mentioned has none |
+//! | [`write_solver_output`], [`v_lines`], [`write_res`] | `s` and `v` lines; the course-design `.res` file |
 //!
 //! ```
 //! use satoku_dimacs::{parse_str, write_cnf, ParseOptions};
@@ -38,10 +43,18 @@
 #![warn(missing_docs)]
 
 mod error;
+mod output_read;
+mod output_write;
 mod parse;
+mod partial_model;
 mod scan;
+mod status;
 mod write;
 
 pub use error::{ClauseCountMismatch, Error, ErrorKind, Warning, WarningKind};
+pub use output_read::{read_solver_output, OutputOptions, SolverOutput};
+pub use output_write::{v_lines, write_res, write_solver_output, MAX_V_LINE};
 pub use parse::{parse_path, parse_reader, parse_str, ParseOptions, Parsed, STDIN_NAME};
+pub use partial_model::PartialModel;
+pub use status::Status;
 pub use write::{write_cnf, write_cnf_with_comments};

@@ -217,7 +217,7 @@ fn sudoku(rng: &mut impl Rng) -> (Cnf, Option<bool>) {
     } else {
         Encoding::Minimal
     };
-    let sat = match satoku_sudoku::solve(&grid, 1) {
+    let sat = match satoku_sudoku::solve_direct(&grid, 1) {
         Answer::Solved { .. } => Some(true),
         Answer::Illegal(_) | Answer::NoSolution => Some(false),
     };
@@ -235,7 +235,7 @@ fn sudoku4(rng: &mut impl Rng) -> Option<Grid> {
 
 fn sudoku9(rng: &mut impl Rng) -> Option<Grid> {
     let empty = Grid::empty(3).ok()?;
-    let solution = satoku_sudoku::solve(&empty, 1).solution()?.clone();
+    let solution = satoku_sudoku::solve_direct(&empty, 1).solution()?.clone();
     let mut relabel: Vec<u8> = (1..=9).collect();
     relabel.shuffle(rng);
     let mut grid = empty;

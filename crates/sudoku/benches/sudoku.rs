@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use satoku_sudoku::{parse_puzzles, sat, solve, Encoding, Grid};
+use satoku_sudoku::{parse_puzzles, solve_direct, Grid, SatSudoku};
 
 const SETS: [(&str, &str); 3] = [
     ("17clue", "tdoku_puzzles2_17_clue.txt"),
@@ -60,7 +60,7 @@ fn direct(c: &mut Criterion) {
                 b.iter(|| {
                     grids
                         .iter()
-                        .map(|g| solve(black_box(g), limit).count())
+                        .map(|g| solve_direct(black_box(g), limit).count())
                         .sum::<usize>()
                 })
             });
@@ -92,15 +92,12 @@ fn via_sat(c: &mut Criterion) {
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(5));
         for limit in [1usize, 2] {
+            let mut sat = SatSudoku::new();
             group.bench_function(format!("satoku_sat_lim{limit}"), |b| {
                 b.iter(|| {
                     grids
                         .iter()
-                        .map(|g| {
-                            sat::solve(black_box(g), limit, Encoding::Extended)
-                                .unwrap()
-                                .count()
-                        })
+                        .map(|g| sat.solve(black_box(g), limit).unwrap().count())
                         .sum::<usize>()
                 })
             });

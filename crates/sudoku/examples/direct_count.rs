@@ -1,5 +1,5 @@
 //! Instruction-count harness for the direct 9x9 solver: solves the first N
-//! puzzles of a file with `solve(&grid, LIMIT)` (mode `direct`), with the
+//! puzzles of a file with `solve_direct(&grid, LIMIT)` (mode `direct`), with the
 //! `sudoku` crate (mode `crate`, the bench's speed reference), or only parses
 //! them (mode `parse`). Under `valgrind --tool=cachegrind` a solve run minus
 //! the parse run is the solver's cost, stable where wall-clock time is not.
@@ -10,7 +10,7 @@
 //! `cargo run --release -p satoku-sudoku --example direct_count -- FILE N LIMIT MODE [REPS]`
 mod common;
 
-use satoku_sudoku::{solve, Grid, DEFAULT_ALPHABET};
+use satoku_sudoku::{solve_direct, Grid, DEFAULT_ALPHABET};
 use std::hint::black_box;
 
 fn main() {
@@ -59,7 +59,7 @@ fn run(grids: &[Grid], theirs: &[sudoku::Sudoku], limit: usize, mode: &str) -> u
             .sum(),
         _ => grids
             .iter()
-            .map(|g| solve(black_box(g), limit).count())
+            .map(|g| solve_direct(black_box(g), limit).count())
             .sum(),
     }
 }

@@ -5,11 +5,10 @@
 //! `N^3` in general (64, 729, 4096, 15625). Clause families are listed in
 //! `docs/sudoku-encoding.md` and [`clause_counts`].
 
-use std::io::{self, Write};
-
 use satoku_formula::{Cnf, Lit, Var};
 
-use crate::{Alphabet, Grid};
+use crate::grid::MAX_BOX_SIZE;
+use crate::Grid;
 
 /// Which clauses encode the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -35,8 +34,27 @@ impl Encoding {
 
 /// The variable of (row, col, digit): rows and columns 0-based, digit 1-based.
 /// Its DIMACS number is `side*side*row + side*col + digit`.
+///
+/// # Panics
+/// If `side` is larger than 25, `row` or `col` is not below `side`, or
+/// `digit` is not in `1..=side` (any of these would name another cell's
+/// variable, or none).
 #[inline]
 pub fn cell_var(side: usize, row: usize, col: usize, digit: u8) -> Var {
+    let max_side = MAX_BOX_SIZE * MAX_BOX_SIZE;
+    assert!(
+        side <= max_side && row < side && col < side && digit >= 1 && usize::from(digit) <= side,
+        "cell_var: row {row}, column {col}, digit {digit} is not a cell and digit of a \
+         {side}x{side} grid (rows and columns 0-based, digits 1-based, sides up to {max_side})"
+    );
+    var_of(side, row, col, digit)
+}
+
+/// [`cell_var`] without the check, for loops whose arguments are a grid's
+/// cells and digits by construction.
+#[inline]
+pub(crate) fn var_of(side: usize, row: usize, col: usize, digit: u8) -> Var {
+    debug_assert!(row < side && col < side && digit >= 1 && usize::from(digit) <= side);
     Var::new((side * side * row + side * col + usize::from(digit) - 1) as u32)
 }
 
@@ -90,7 +108,7 @@ pub(crate) fn for_each_given(puzzle: &Grid, mut f: impl FnMut(Lit)) {
     let side = puzzle.side();
     for (i, &d) in puzzle.cells().iter().enumerate() {
         if d != 0 {
-            f(cell_var(side, i / side, i % side, d).positive());
+            f(var_of(side, i / side, i % side, d).positive());
         }
     }
 }
@@ -119,9 +137,7 @@ pub(crate) fn for_each_rule_clause(
     };
     let cell_lits = |lits: &mut Vec<Lit>, cell: usize| {
         lits.clear();
-        lits.extend(
-            (1..=side as u8).map(|d| cell_var(side, cell / side, cell % side, d).positive()),
-        );
+        lits.extend((1..=side as u8).map(|d| var_of(side, cell / side, cell % side, d).positive()));
     };
     for cell in 0..side * side {
         cell_lits(&mut lits, cell);
@@ -143,7 +159,7 @@ pub(crate) fn for_each_rule_clause(
         lits.clear();
         lits.extend((0..side).map(|i| {
             let (row, col) = cell_of(kind, u, i);
-            cell_var(side, row, col, d).positive()
+            var_of(side, row, col, d).positive()
         }));
     };
     for kind in 0..3 {
@@ -176,55 +192,6 @@ pub(crate) fn for_each_rule_clause(
     }
 }
 
-/// The `c` comment lines (without the `c `) that document an encoded puzzle:
-/// the puzzle, the variable formula and the clause families with counts.
-/// [`crate::decode`] reads the `sudoku box-size` line back.
-pub fn header_comments(puzzle: &Grid, encoding: Encoding) -> Vec<String> {
-    let side = puzzle.side();
-    let mut lines = vec![
-        format!(
-            "satoku sudoku {side}x{side}, box-size {}, {} encoding",
-            puzzle.box_size(),
-            encoding.name()
-        ),
-        format!("puzzle {}", Alphabet::OneBased { blank: b'.' }.write_line(puzzle)),
-        format!(
-            "variable v(r,c,d) = {}*(r-1) + {side}*(c-1) + d for r, c, d in 1..{side}: {} variables",
-            side * side,
-            side * side * side
-        ),
-        "true means digit d is in row r, column c".to_string(),
-        "clauses, in this order:".to_string(),
-    ];
-    for (name, count) in clause_counts(side, encoding) {
-        lines.push(format!("  {count:>7} {name}"));
-    }
-    lines.push(format!(
-        "  {:>7} givens (unit clauses)",
-        puzzle.num_givens()
-    ));
-    lines
-}
-
-/// Writes `cnf` in DIMACS with `comments` as `c` lines before the header.
-pub fn write_dimacs<W: Write>(out: &mut W, cnf: &Cnf, comments: &[String]) -> io::Result<()> {
-    for c in comments {
-        writeln!(out, "c {c}")?;
-    }
-    writeln!(out, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
-    let mut line = String::new();
-    for clause in cnf {
-        line.clear();
-        for lit in clause {
-            line.push_str(&lit.to_dimacs().to_string());
-            line.push(' ');
-        }
-        line.push('0');
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,6 +204,24 @@ mod tests {
         assert_eq!(cell_var(9, 1, 0, 1).to_dimacs(), 82);
         assert_eq!(cell_var(9, 8, 8, 9).to_dimacs(), 729);
         assert_eq!(cell_var(25, 24, 24, 25).to_dimacs(), 15625);
+    }
+
+    #[test]
+    fn cell_var_refuses_what_is_not_a_cell_and_digit() {
+        for (side, row, col, digit) in [
+            (9, 0, 0, 10),
+            (9, 0, 0, 0),
+            (9, 9, 0, 1),
+            (9, 0, 9, 1),
+            (36, 0, 0, 1),
+        ] {
+            let caught = std::panic::catch_unwind(|| cell_var(side, row, col, digit));
+            let message = *caught
+                .expect_err("should panic")
+                .downcast::<String>()
+                .unwrap();
+            assert!(message.contains("is not a cell and digit"), "{message}");
+        }
     }
 
     #[test]
@@ -270,18 +255,5 @@ mod tests {
         }
         model.set(cell_var(9, 0, 0, 1), true);
         assert!(!model.satisfies(&encode(&Grid::empty(3).unwrap(), Encoding::Extended)));
-    }
-
-    #[test]
-    fn dimacs_text_has_comments_header_and_clauses() {
-        let mut g = Grid::empty(2).unwrap();
-        g.set(0, 0, 1);
-        let cnf = encode(&g, Encoding::Minimal);
-        let mut out = Vec::new();
-        write_dimacs(&mut out, &cnf, &header_comments(&g, Encoding::Minimal)).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(text.starts_with("c satoku sudoku 4x4, box-size 2, minimal encoding\n"));
-        assert!(text.contains(&format!("p cnf 64 {}\n", cnf.num_clauses())));
-        assert!(text.ends_with("\n1 0\n"));
     }
 }

@@ -103,14 +103,6 @@ pub enum Error {
     /// A model whose grid breaks a rule.
     #[error("the model's grid breaks a rule: {0}")]
     ModelRule(Conflict),
-    /// A SAT solver's output that cannot be read.
-    #[error("solver output line {line}: {message}")]
-    SolverOutput {
-        /// 1-based line.
-        line: usize,
-        /// What is wrong.
-        message: String,
-    },
     /// The SAT engine stopped without an answer.
     #[error("the SAT solver gave up (unknown) after {found} solution(s)")]
     SatUnknown {

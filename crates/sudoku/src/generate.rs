@@ -20,7 +20,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::{rate, solve, Difficulty, Error, Grid, Rating};
+use crate::{rate, solve_direct, Difficulty, Error, Grid, Rating};
 
 /// What to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -113,7 +113,7 @@ impl Generator {
                     grid.set(row, col, old);
                 }
             }
-            if let Some(solution) = solve(&grid, 1).solution() {
+            if let Some(solution) = solve_direct(&grid, 1).solution() {
                 return self.shuffle(solution);
             }
         }
@@ -165,7 +165,7 @@ impl Generator {
             let (row, col) = (cell / side, cell % side);
             let digit = puzzle.get(row, col);
             puzzle.set(row, col, 0);
-            if solve(&puzzle, 2).count() == 1 {
+            if solve_direct(&puzzle, 2).count() == 1 {
                 givens -= 1;
             } else {
                 puzzle.set(row, col, digit);
@@ -190,7 +190,7 @@ mod tests {
         for _ in 0..5 {
             let g = a.next_puzzle();
             assert_eq!(g, b.next_puzzle());
-            assert_eq!(solve(&g.puzzle, 2).count(), 1);
+            assert_eq!(solve_direct(&g.puzzle, 2).count(), 1);
             assert!(g.solution.solves(&g.puzzle));
         }
     }
@@ -204,7 +204,7 @@ mod tests {
             };
             let g = Generator::new(1, config).unwrap().next_puzzle();
             assert_eq!(g.puzzle.box_size(), n);
-            assert_eq!(solve(&g.puzzle, 2).count(), 1);
+            assert_eq!(solve_direct(&g.puzzle, 2).count(), 1);
         }
     }
 }

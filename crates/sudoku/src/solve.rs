@@ -49,22 +49,22 @@ pub enum Engine {
     Generic,
 }
 
-/// Solves `puzzle` directly, counting solutions up to `limit` (at least 1).
+/// Solves `puzzle` with the direct solver (no SAT), counting solutions up to `limit` (at least 1).
 ///
 /// ```
-/// use satoku_sudoku::{solve, Answer, Grid};
+/// use satoku_sudoku::{solve_direct, Answer, Grid};
 ///
 /// let puzzle: Grid = "..9.7...5..21..9..1...28....7...5..1..851.....5....3.......3..68........21.....87"
 ///     .parse()
 ///     .unwrap();
-/// assert!(matches!(solve(&puzzle, 2), Answer::Illegal(_)));
+/// assert!(matches!(solve_direct(&puzzle, 2), Answer::Illegal(_)));
 /// ```
-pub fn solve(puzzle: &Grid, limit: usize) -> Answer {
-    solve_with(puzzle, limit, Engine::Fastest)
+pub fn solve_direct(puzzle: &Grid, limit: usize) -> Answer {
+    solve_direct_with(puzzle, limit, Engine::Fastest)
 }
 
-/// [`solve`] with a chosen engine.
-pub fn solve_with(puzzle: &Grid, limit: usize, engine: Engine) -> Answer {
+/// [`solve_direct`] with a chosen engine.
+pub fn solve_direct_with(puzzle: &Grid, limit: usize, engine: Engine) -> Answer {
     let (count, first) = if engine == Engine::Fastest && puzzle.box_size() == 3 {
         // The 9x9 path checks the rules while it loads the givens, at a
         // fraction of a separate check's cost; where the conflict is, is
@@ -107,10 +107,13 @@ mod tests {
                 .unwrap();
         for engine in [Engine::Fastest, Engine::Generic] {
             assert!(matches!(
-                solve_with(&illegal, 2, engine),
+                solve_direct_with(&illegal, 2, engine),
                 Answer::Illegal(_)
             ));
-            assert_eq!(solve_with(&unsolvable, 2, engine), Answer::NoSolution);
+            assert_eq!(
+                solve_direct_with(&unsolvable, 2, engine),
+                Answer::NoSolution
+            );
         }
     }
 
@@ -120,8 +123,8 @@ mod tests {
             ".39...12....9.7...8..4.1..6.42...79...........91...54.5..1.9..3...8.5....14...87."
                 .parse()
                 .unwrap();
-        let a = solve_with(&p, 10, Engine::Fastest);
-        let b = solve_with(&p, 10, Engine::Generic);
+        let a = solve_direct_with(&p, 10, Engine::Fastest);
+        let b = solve_direct_with(&p, 10, Engine::Generic);
         assert_eq!(a.count(), 2);
         assert_eq!(b.count(), 2);
         assert!(a.solution().unwrap().solves(&p));

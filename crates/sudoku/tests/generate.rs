@@ -1,6 +1,6 @@
 //! Generated puzzles are unique by the direct solver and by the SAT path.
 
-use satoku_sudoku::{sat, solve, Encoding, Generator, GeneratorConfig};
+use satoku_sudoku::{solve_direct, Generator, GeneratorConfig, SatSudoku};
 
 fn check_unique(seed: u64, count: usize, minimal: bool) {
     let config = GeneratorConfig {
@@ -8,10 +8,11 @@ fn check_unique(seed: u64, count: usize, minimal: bool) {
         minimal,
     };
     let mut generator = Generator::new(seed, config).unwrap();
+    let mut sat = SatSudoku::new();
     for _ in 0..count {
         let g = generator.next_puzzle();
-        assert_eq!(solve(&g.puzzle, 2).count(), 1, "{:?}", g.puzzle);
-        let via_sat = sat::solve(&g.puzzle, 2, Encoding::Extended).unwrap();
+        assert_eq!(solve_direct(&g.puzzle, 2).count(), 1, "{:?}", g.puzzle);
+        let via_sat = sat.solve(&g.puzzle, 2).unwrap();
         assert_eq!(via_sat.count(), 1);
         assert_eq!(via_sat.solution(), Some(&g.solution));
         if minimal {
@@ -22,7 +23,7 @@ fn check_unique(seed: u64, count: usize, minimal: bool) {
                 if g.puzzle.get(row, col) != 0 {
                     let mut fewer = g.puzzle.clone();
                     fewer.set(row, col, 0);
-                    assert_eq!(solve(&fewer, 2).count(), 2);
+                    assert_eq!(solve_direct(&fewer, 2).count(), 2);
                 }
             }
         }

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use satoku_sudoku::{parse_puzzles, sat, solve, Answer, Encoding, Puzzle};
+use satoku_sudoku::{parse_puzzles, solve_direct, Answer, Puzzle, SatSudoku};
 
 fn read(name: &str) -> Option<Vec<Puzzle>> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/sudoku");
@@ -24,9 +24,9 @@ fn sample(puzzles: Vec<Puzzle>, max: usize) -> Vec<Puzzle> {
 
 /// SAT and direct agree on the kind of answer, the count and (when unique)
 /// the solution; returns the count.
-fn agree(p: &Puzzle, limit: usize) -> usize {
-    let via_sat = sat::solve(&p.grid, limit, Encoding::Extended).expect("SAT path");
-    let direct = solve(&p.grid, limit);
+fn agree(sat: &mut SatSudoku, p: &Puzzle, limit: usize) -> usize {
+    let via_sat = sat.solve(&p.grid, limit).expect("SAT path");
+    let direct = solve_direct(&p.grid, limit);
     assert_eq!(
         std::mem::discriminant(&via_sat),
         std::mem::discriminant(&direct),
@@ -45,6 +45,7 @@ fn agree(p: &Puzzle, limit: usize) -> usize {
 
 #[test]
 fn nine_by_nine_samples_agree_with_the_direct_solver() {
+    let mut sat = SatSudoku::new();
     for (name, max) in [
         ("tdoku_puzzles2_17_clue.txt", 300),
         ("royle_sudoku17_49151.txt", 100),
@@ -56,42 +57,41 @@ fn nine_by_nine_samples_agree_with_the_direct_solver() {
     ] {
         let Some(puzzles) = read(name) else { return };
         for p in sample(puzzles, max) {
-            assert_eq!(agree(&p, 2), 1, "{name} line {}", p.line);
+            assert_eq!(agree(&mut sat, &p, 2), 1, "{name} line {}", p.line);
         }
     }
 }
 
 #[test]
 fn multiple_invalid_and_serg_answers_through_sat() {
+    let mut sat = SatSudoku::new();
     let Some(multi) = read("sudopedia_multisolution8.txt") else {
         return;
     };
-    let counts: Vec<usize> = multi.iter().map(|p| agree(p, 200)).collect();
+    let counts: Vec<usize> = multi.iter().map(|p| agree(&mut sat, p, 200)).collect();
     assert_eq!(counts, [200, 200, 200, 2, 3, 4, 10, 125]);
     let invalid = read("sudopedia_invalid7_from_rust_sudoku_crate.txt").unwrap();
     let kinds: Vec<bool> = invalid
         .iter()
         .map(|p| {
-            agree(p, 2);
-            matches!(
-                sat::solve(&p.grid, 2, Encoding::Extended).unwrap(),
-                Answer::Illegal(_)
-            )
+            agree(&mut sat, p, 2);
+            matches!(sat.solve(&p.grid, 2).unwrap(), Answer::Illegal(_))
         })
         .collect();
     assert_eq!(kinds, [true, true, true, false, false, false, false]);
     for p in sample(read("tdoku_puzzles7_serg_benchmark.txt").unwrap(), 200) {
-        assert_eq!(agree(&p, 2), 2);
+        assert_eq!(agree(&mut sat, &p, 2), 2);
     }
 }
 
 #[test]
 fn larger_grids_through_sat() {
+    let mut sat = SatSudoku::new();
     let Some(hex) = read("hex16_100.txt") else {
         return;
     };
     for p in sample(hex, 100) {
-        assert_eq!(agree(&p, 2), 1);
+        assert_eq!(agree(&mut sat, &p, 2), 1);
     }
     for name in [
         "grid_16x16.txt",
@@ -100,6 +100,6 @@ fn larger_grids_through_sat() {
         "grid_25x25_b.txt",
     ] {
         let p = &read(name).unwrap()[0];
-        assert_eq!(agree(p, 2), 1, "{name}");
+        assert_eq!(agree(&mut sat, p, 2), 1, "{name}");
     }
 }

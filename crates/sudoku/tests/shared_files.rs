@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use satoku_sudoku::{parse_puzzles, solve_with, Answer, Engine, Grid, Puzzle};
+use satoku_sudoku::{parse_puzzles, solve_direct_with, Answer, Engine, Grid, Puzzle};
 
 fn shared_dir() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/sudoku");
@@ -32,8 +32,8 @@ fn sample(puzzles: Vec<Puzzle>, max: usize) -> Vec<Puzzle> {
 /// Both engines count to `limit`; returns the count after checking they agree
 /// and that every solution keeps the givens and the rules.
 fn count_both(p: &Puzzle, limit: usize) -> usize {
-    let fast = solve_with(&p.grid, limit, Engine::Fastest);
-    let generic = solve_with(&p.grid, limit, Engine::Generic);
+    let fast = solve_direct_with(&p.grid, limit, Engine::Fastest);
+    let generic = solve_direct_with(&p.grid, limit, Engine::Generic);
     assert_eq!(
         fast.count(),
         generic.count(),
@@ -78,7 +78,7 @@ fn fast_path_solves_every_unique_puzzle_of_the_big_files() {
     ] {
         let Some(puzzles) = read(name) else { return };
         for p in puzzles {
-            let answer = solve_with(&p.grid, 2, Engine::Fastest);
+            let answer = solve_direct_with(&p.grid, 2, Engine::Fastest);
             assert_eq!(answer.count(), 1, "{name} line {}", p.line);
             assert!(answer.solution().unwrap().solves(&p.grid));
         }
@@ -101,7 +101,7 @@ fn kaggle_solutions_match_the_csv_column() {
             .unwrap();
         assert_eq!(count_both(&p, 2), 1);
         assert_eq!(
-            solve_with(&p.grid, 1, Engine::Fastest).solution(),
+            solve_direct_with(&p.grid, 1, Engine::Fastest).solution(),
             Some(&expected)
         );
     }
@@ -125,7 +125,7 @@ fn invalid_puzzles_are_three_illegal_and_four_unsolvable() {
         .iter()
         .map(|p| {
             count_both(p, 2);
-            match solve_with(&p.grid, 2, Engine::Fastest) {
+            match solve_direct_with(&p.grid, 2, Engine::Fastest) {
                 Answer::Illegal(_) => "illegal",
                 Answer::NoSolution => "none",
                 Answer::Solved { .. } => "solved",
@@ -145,7 +145,7 @@ fn serg_benchmark_puzzles_all_have_several_solutions() {
     };
     assert_eq!(puzzles.len(), 10_000);
     for p in &puzzles {
-        let answer = solve_with(&p.grid, 2, Engine::Fastest);
+        let answer = solve_direct_with(&p.grid, 2, Engine::Fastest);
         assert_eq!(answer.count(), 2, "line {}", p.line);
     }
     for p in sample(puzzles, 300) {
@@ -174,7 +174,7 @@ fn larger_grids_are_unique_and_match_their_solutions() {
         if let Some(s) = solution {
             let expected = &read(s).unwrap()[0].grid;
             assert_eq!(
-                solve_with(&p.grid, 1, Engine::Fastest).solution(),
+                solve_direct_with(&p.grid, 1, Engine::Fastest).solution(),
                 Some(expected)
             );
         }

@@ -1,14 +1,22 @@
 //! `satoku sudoku encode` and `satoku sudoku decode`: the SAT path step by step
 //! with any solver (`encode p.txt -o p.cnf; minisat p.cnf out; decode out`).
+//! The DIMACS text and the solver's output are written and read by
+//! `satoku-dimacs`; `satoku-sudoku` gives the CNF and takes the model.
+//!
+//! `encode` exits 0; `decode` exits 10 when it prints a grid, 20 when the
+//! solver said UNSATISFIABLE (`none`), 0 when it gave no answer (`unknown`),
+//! and 2 when the output cannot be read or its model is not a solution.
 
-use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
+use satoku_dimacs::{
+    read_solver_output, write_cnf_with_comments, OutputOptions, PartialModel, Status,
+};
+use satoku_formula::Model;
 use satoku_sudoku::{
-    box_size_for_vars, decode, decode_model, encode, header_comments, parse_solver_output,
-    write_dimacs, SolverAnswer, DEFAULT_ALPHABET,
+    box_size_for_vars, decode, decode_model, encode, header_comments, EncodingHeader, Grid,
+    DEFAULT_ALPHABET,
 };
 
 use super::{read_puzzles, read_text, EncodingArg};
@@ -19,11 +27,11 @@ use crate::exit::BadInput;
 pub struct EncodeArgs {
     /// Puzzle file, or `-` for stdin.
     file: PathBuf,
-    /// Write the CNF here instead of stdout.
+    /// Write the CNF here instead of stdout (`.gz`, `.xz` compress).
     #[arg(short, long, value_name = "OUT.cnf")]
     output: Option<PathBuf>,
     /// Rule clauses to use.
-    #[arg(long, value_enum, default_value = "extended")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "extended")]
     encoding: EncodingArg,
     /// Which puzzle of the file (1-based).
     #[arg(long, value_name = "K", default_value_t = 1)]
@@ -66,54 +74,79 @@ pub fn run_encode(args: EncodeArgs) -> anyhow::Result<ExitCode> {
         puzzle.line
     )];
     comments.extend(header_comments(&puzzle.grid, encoding));
-    let mut text = Vec::new();
-    write_dimacs(&mut text, &cnf, &comments)?;
-    match &args.output {
-        Some(path) => std::fs::write(path, &text).with_context(|| format!("{}", path.display()))?,
-        None => std::io::stdout().lock().write_all(&text)?,
-    }
+    let out = args.output.as_deref().unwrap_or(Path::new("-"));
+    crate::output::write_file(out, |w| write_cnf_with_comments(&cnf, &comments, w))?;
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
     let text = read_text(&args.file)?;
-    let output = parse_solver_output(&text)
-        .map_err(|e| BadInput(format!("{}: {e}", args.file.display())))?;
+    let name = args.file.display().to_string();
+    let output = read_solver_output(&text, &name, OutputOptions::default())
+        .map_err(|e| BadInput(e.to_string()))?;
+    let header = EncodingHeader::read(output.comments());
     let puzzle = match &args.puzzle {
-        Some(path) => Some(
-            read_puzzles(path)?
-                .into_iter()
-                .next()
-                .ok_or_else(|| BadInput(format!("{}: no puzzle", path.display())))?
-                .grid,
-        ),
-        None => output.puzzle.clone(),
+        Some(path) => Some(first_puzzle(path)?),
+        None => header.puzzle,
     };
-    let model = match output.answer {
-        SolverAnswer::Unsat => {
-            println!("none");
-            return Ok(ExitCode::SUCCESS);
+    let status = output.status();
+    let model = match (status, output.into_model()) {
+        (_, Some(model)) => model,
+        (Status::Sat, None) => {
+            let message = format!("{name}: SATISFIABLE but no model (no `v` lines)");
+            return Err(BadInput(message).into());
         }
-        SolverAnswer::Unknown => {
-            println!("unknown");
-            return Ok(ExitCode::SUCCESS);
+        (_, None) => {
+            let word = if status == Status::Unsat {
+                "none"
+            } else {
+                "unknown"
+            };
+            println!("{word}");
+            return Ok(ExitCode::from(status.exit_code()));
         }
-        SolverAnswer::Sat(model) => model,
     };
-    let box_size = match (&puzzle, output.box_size) {
+    let box_size = match (&puzzle, header.box_size) {
         (Some(p), _) => p.box_size(),
         (None, Some(n)) => n,
-        (None, None) => box_size_for_vars(model.num_vars()).map_err(|e| BadInput(e.to_string()))?,
+        (None, None) => {
+            let max = model.max_var().map_or(0, |v| v.index() + 1);
+            box_size_for_vars(max).map_err(|e| BadInput(format!("{name}: {e}")))?
+        }
     };
+    let model = total_model(&model, box_size, &name)?;
     let grid = match &puzzle {
         Some(p) => decode(p, &model),
         None => decode_model(box_size, &model),
     }
-    .map_err(|e| BadInput(format!("{}: {e}", args.file.display())))?;
+    .map_err(|e| BadInput(format!("{name}: {e}")))?;
     if args.pretty {
         print!("{}", DEFAULT_ALPHABET.write_pretty(&grid));
     } else {
         println!("{}", DEFAULT_ALPHABET.write_line(&grid));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(crate::exit::SAT))
+}
+
+/// The first puzzle of a file.
+fn first_puzzle(path: &Path) -> anyhow::Result<Grid> {
+    Ok(read_puzzles(path)?
+        .into_iter()
+        .next()
+        .ok_or_else(|| BadInput(format!("{}: no puzzle", path.display())))?
+        .grid)
+}
+
+/// The model over the encoding's `side³` variables (unmentioned ones
+/// false); a variable beyond them is bad input.
+fn total_model(model: &PartialModel, box_size: usize, name: &str) -> anyhow::Result<Model> {
+    let num_vars = box_size.pow(6);
+    model.to_model(num_vars).ok_or_else(|| {
+        let var = model.max_var().map_or(0, |v| v.to_dimacs());
+        let side = box_size * box_size;
+        BadInput(format!(
+            "{name}: the model names variable {var}, beyond the {num_vars} variables of a {side}x{side} sudoku"
+        ))
+        .into()
+    })
 }

@@ -12,10 +12,10 @@ use crate::exit::BadInput;
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
     /// How many puzzles.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    count: usize,
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    puzzles: usize,
     /// Random seed: the same seed and options give the same puzzles.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// Grid side: 4, 9, 16 or 25.
     #[arg(long, value_name = "SIDE", default_value_t = 9)]
@@ -32,6 +32,41 @@ pub struct GenerateArgs {
 /// Puzzles tried per puzzle wanted before giving up on a difficulty.
 const MAX_TRIES: usize = 2000;
 
+/// The failure of a difficulty not reached in [`MAX_TRIES`] tries, naming
+/// the flags to change.
+fn not_found(args: &GenerateArgs, level: Difficulty, number: usize) -> anyhow::Error {
+    let mut tips = Vec::new();
+    if let Some(lower) = lower_level(level) {
+        tips.push(format!("a lower level (--difficulty {lower})"));
+    }
+    if !args.minimal {
+        tips.push("--minimal (fewer clues, more guessing)".to_string());
+    }
+    if args.size == 4 {
+        tips.push("a larger grid (--size 9)".to_string());
+    }
+    tips.push(format!("another seed (--seed {})", args.seed + 1));
+    if number > 1 {
+        tips.push(format!("fewer puzzles (--puzzles {})", number - 1));
+    }
+    anyhow::anyhow!(
+        "no {level} {side}x{side} puzzle in {MAX_TRIES} tries (puzzle {number} of {total}); try {tips}",
+        side = args.size,
+        total = args.puzzles,
+        tips = tips.join(", or ")
+    )
+}
+
+/// The next easier level.
+fn lower_level(level: Difficulty) -> Option<Difficulty> {
+    match level {
+        Difficulty::Expert => Some(Difficulty::Hard),
+        Difficulty::Hard => Some(Difficulty::Medium),
+        Difficulty::Medium => Some(Difficulty::Easy),
+        Difficulty::Easy => None,
+    }
+}
+
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let box_size = match args.size {
         4 => 2,
@@ -47,12 +82,12 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let mut generator = Generator::new(args.seed, config)?;
     let mut out = std::io::stdout().lock();
     let mut levels: BTreeMap<Difficulty, usize> = BTreeMap::new();
-    for i in 0..args.count {
+    for i in 0..args.puzzles {
         let generated = match args.difficulty {
             None => generator.next_puzzle(),
-            Some(level) => generator.next_with(level, MAX_TRIES).ok_or_else(|| {
-                anyhow::anyhow!("no {level} puzzle in {MAX_TRIES} tries (puzzle {})", i + 1)
-            })?,
+            Some(level) => generator
+                .next_with(level, MAX_TRIES)
+                .ok_or_else(|| not_found(&args, level, i + 1))?,
         };
         *levels.entry(generated.rating.difficulty).or_default() += 1;
         writeln!(out, "{}", DEFAULT_ALPHABET.write_line(&generated.puzzle))?;
@@ -60,7 +95,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let summary: Vec<String> = levels.iter().map(|(l, n)| format!("{n} {l}")).collect();
     eprintln!(
         "satoku sudoku generate: {} puzzles (seed {}): {}",
-        args.count,
+        args.puzzles,
         args.seed,
         summary.join(", ")
     );

@@ -2,18 +2,19 @@
 //!
 //! Puzzle files are read by `satoku_sudoku::parse_puzzles` (one-line puzzles,
 //! CSV, sudopedia lines, block grids); a file that cannot be read or parsed is
-//! bad input (exit 2).
+//! bad input (exit 2). Exit codes of each subcommand are in `docs/cli.md`.
 
 mod codec;
 mod generate;
 mod solve;
 
+use std::cell::RefCell;
 use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use satoku_sudoku::{Answer, Encoding, Engine, Grid, Puzzle};
+use satoku_sudoku::{Answer, Encoding, Engine, Grid, Puzzle, SatSudoku};
 
 use crate::exit::BadInput;
 
@@ -49,7 +50,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// How to solve.
+/// How to solve (`--via`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Via {
     /// Encode to CNF, solve with satoku's CDCL engine, decode.
@@ -111,12 +112,22 @@ fn read_puzzles(path: &Path) -> anyhow::Result<Vec<Puzzle>> {
         .map_err(|e| BadInput(format!("{}: {e}", path.display())).into())
 }
 
+thread_local! {
+    /// Each worker thread's SAT engines: loaded with the rules by a
+    /// thread's first puzzle of a size, reused by all its later ones.
+    static SAT: RefCell<SatSudoku> = RefCell::new(SatSudoku::new());
+}
+
 /// Solves one puzzle the chosen way.
 fn solve_one(grid: &Grid, limit: usize, via: Via) -> anyhow::Result<Answer> {
     match via {
-        Via::Direct => Ok(satoku_sudoku::solve_with(grid, limit, Engine::Fastest)),
-        Via::Sat => {
-            satoku_sudoku::sat::solve(grid, limit, Encoding::Extended).context("SAT path failed")
-        }
+        Via::Direct => Ok(satoku_sudoku::solve_direct_with(
+            grid,
+            limit,
+            Engine::Fastest,
+        )),
+        Via::Sat => SAT
+            .with_borrow_mut(|sat| sat.solve(grid, limit))
+            .context("SAT path failed"),
     }
 }

@@ -1,7 +1,12 @@
 //! `satoku sudoku solve` and `satoku sudoku check`.
+//!
+//! `solve` prints one line per puzzle and a summary on stderr. Its exit code
+//! is the answer's when the file holds one puzzle: 10 solved (one solution
+//! or several, the count printed), 20 no solution, 2 illegal givens; with
+//! several puzzles it is 0 once all were answered.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -18,7 +23,7 @@ pub struct SolveArgs {
     /// Puzzle file, or `-` for stdin.
     file: PathBuf,
     /// Solve through SAT (encode, CDCL, decode) or with the direct solver.
-    #[arg(long, value_enum, default_value = "sat")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "sat")]
     via: Via,
     /// Count solutions up to LIMIT (2 checks uniqueness); 1 finds one.
     #[arg(long, value_name = "LIMIT", default_value_t = 1)]
@@ -91,6 +96,42 @@ fn answer_text(answer: &Answer, alphabet: Alphabet, limit: usize, pretty: bool) 
     }
 }
 
+/// How many puzzles got each kind of answer.
+#[derive(Default)]
+struct Tally {
+    solved: usize,
+    none: usize,
+    illegal: usize,
+    multiple: usize,
+}
+
+impl Tally {
+    fn add(&mut self, answer: &Answer) {
+        match answer {
+            Answer::Illegal(_) => self.illegal += 1,
+            Answer::NoSolution => self.none += 1,
+            Answer::Solved { count, .. } if *count >= 2 => self.multiple += 1,
+            Answer::Solved { .. } => self.solved += 1,
+        }
+    }
+}
+
+/// The exit code of a file of one puzzle: 10 solved (however many
+/// solutions), 20 none, 2 illegal givens (also said on stderr).
+fn one_puzzle_exit(answer: &Answer, file: &Path, line: usize) -> ExitCode {
+    match answer {
+        Answer::Solved { .. } => ExitCode::from(crate::exit::SAT),
+        Answer::NoSolution => ExitCode::from(crate::exit::UNSAT),
+        Answer::Illegal(conflict) => {
+            eprintln!(
+                "satoku: {}: line {line}: illegal givens: {conflict}",
+                file.display()
+            );
+            ExitCode::from(crate::exit::BAD_INPUT)
+        }
+    }
+}
+
 pub fn run_solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let puzzles = read_puzzles(&args.file)?;
     let limit = args.count.max(1);
@@ -102,39 +143,50 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     })?;
     let wall = started.elapsed();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let (mut solved, mut none, mut illegal, mut multiple) = (0, 0, 0, 0);
+    let mut tally = Tally::default();
     let mut times: Vec<Duration> = Vec::with_capacity(results.len());
+    let mut last = None;
     for (p, (answer, time)) in puzzles.iter().zip(results) {
         let answer = answer.with_context(|| format!("{}: line {}", args.file.display(), p.line))?;
-        match &answer {
-            Answer::Illegal(_) => illegal += 1,
-            Answer::NoSolution => none += 1,
-            Answer::Solved { count, .. } if *count >= 2 => multiple += 1,
-            Answer::Solved { .. } => solved += 1,
-        }
+        tally.add(&answer);
         times.push(time);
         out.write_all(answer_text(&answer, p.alphabet, limit, args.pretty).as_bytes())?;
+        last = Some(answer);
     }
     out.flush()?;
+    print_summary(&tally, puzzles.len(), args.via, &mut times, wall);
+    Ok(match (&puzzles[..], last) {
+        ([p], Some(answer)) => one_puzzle_exit(&answer, &args.file, p.line),
+        _ => ExitCode::SUCCESS,
+    })
+}
+
+/// The summary line on stderr: the counts of each answer, then timings.
+fn print_summary(tally: &Tally, n: usize, via: Via, times: &mut [Duration], wall: Duration) {
     times.sort();
     let median = times.get(times.len() / 2).copied().unwrap_or_default();
     let total: Duration = times.iter().sum();
+    let via = match via {
+        Via::Sat => "sat",
+        Via::Direct => "direct",
+    };
     eprintln!(
-        "satoku sudoku: {} puzzles: {solved} solved, {none} none, {illegal} illegal, {multiple} multiple; \
-         via {:?}; median {:.1} µs, total {:.3} s (wall {:.3} s)",
-        puzzles.len(),
-        args.via,
+        "satoku sudoku: {n} puzzles: {} solved, {} none, {} illegal, {} multiple; \
+         via {via}; median {:.1} µs, total {:.3} s (wall {:.3} s)",
+        tally.solved,
+        tally.none,
+        tally.illegal,
+        tally.multiple,
         median.as_secs_f64() * 1e6,
         total.as_secs_f64(),
         wall.as_secs_f64()
     );
-    Ok(ExitCode::SUCCESS)
 }
 
 /// What a check found wrong with one puzzle, if anything.
 fn check_one(p: &Puzzle, limit: usize) -> Option<String> {
-    let direct = satoku_sudoku::solve_with(&p.grid, limit, Engine::Fastest);
-    let generic = satoku_sudoku::solve_with(&p.grid, limit, Engine::Generic);
+    let direct = satoku_sudoku::solve_direct_with(&p.grid, limit, Engine::Fastest);
+    let generic = satoku_sudoku::solve_direct_with(&p.grid, limit, Engine::Generic);
     let sat = match solve_one(&p.grid, limit, Via::Sat) {
         Ok(a) => a,
         Err(e) => return Some(format!("{e:#}")),

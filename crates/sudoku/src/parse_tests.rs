@@ -1,0 +1,137 @@
+//! Unit tests of the puzzle reader: each accepted layout, each error.
+
+use super::*;
+
+const P: &str = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+#[test]
+fn reads_one_line_puzzles_with_every_blank_and_extra_columns() {
+    let dots = P.replace('0', ".");
+    let text = format!(
+        "puzzle,solution\r\n{P},x\r\n{dots} a description\n# c\n\n{}\n",
+        P.replace('0', "*")
+    );
+    let puzzles = parse_puzzles(&text).unwrap();
+    assert_eq!(puzzles.len(), 3);
+    assert!(puzzles.iter().all(|p| p.grid == puzzles[0].grid));
+    assert_eq!(puzzles[0].alphabet, Alphabet::OneBased { blank: b'0' });
+    assert_eq!(puzzles[1].alphabet, Alphabet::OneBased { blank: b'.' });
+    assert_eq!(
+        puzzles.iter().map(|p| p.line).collect::<Vec<_>>(),
+        [2, 3, 6]
+    );
+    assert_eq!(puzzles[0].grid.get(0, 2), 3);
+}
+
+#[test]
+fn skips_a_byte_order_mark_and_reads_quoted_csv_fields() {
+    let text = format!("\u{feff}\"quizzes\",\"solutions\"\r\n\"{P}\",\"x\"\r\n");
+    let puzzles = parse_puzzles(&text).unwrap();
+    assert_eq!(puzzles.len(), 1);
+    assert_eq!((puzzles[0].line, puzzles[0].grid.get(0, 2)), (2, 3));
+    let grid = "\u{feff}..3.\n3...\n...4\n.2..\n";
+    assert_eq!(parse_grid(grid).unwrap().get(0, 2), 3);
+    // A lone quote is a symbol like any other, and an error.
+    assert!(parse_puzzles("\"\n").is_err());
+}
+
+#[test]
+fn reads_pretty_and_numeric_block_grids() {
+    let pretty = "4 . . | . . . | 8 . 5\n. 3 . | . . . | . . .\n. . . | 7 . . | . . .\n------+-------+------\n\
+                  . 2 . | . . . | . 6 .\n. . . | . 8 . | 4 . .\n. . . | . 1 . | . . .\n------+-------+------\n\
+                  . . . | 6 . 3 | . 7 .\n5 . . | 2 . . | . . .\n1 . 4 | . . . | . . .\n";
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let a = parse_grid(pretty).unwrap();
+    assert_eq!(a, parse_grid(line).unwrap());
+    let numbers = "{{1,0,0,0},\n{0,0,3,0},\n{0,4,0,0},\n{0,0,0,2}}\n";
+    let p = &parse_puzzles(numbers).unwrap()[0];
+    assert_eq!(p.alphabet, Alphabet::Numbers);
+    assert_eq!(
+        (p.grid.box_size(), p.grid.get(1, 2), p.grid.get(3, 3)),
+        (2, 3, 2)
+    );
+}
+
+#[test]
+fn sixteen_by_sixteen_alphabets() {
+    let one_based = "G".to_string() + &".".repeat(255);
+    let p = &parse_puzzles(&one_based).unwrap()[0];
+    assert_eq!(p.grid.get(0, 0), 16);
+    let zero_based = "0F".to_string() + &".".repeat(254);
+    let p = &parse_puzzles(&zero_based).unwrap()[0];
+    assert_eq!((p.grid.get(0, 0), p.grid.get(0, 1)), (1, 16));
+    let both = "0G".to_string() + &".".repeat(254);
+    assert_eq!(parse_puzzles(&both), Err(Error::Alphabet { line: 1 }));
+}
+
+#[test]
+fn errors_name_the_line_and_the_cell() {
+    let bad = format!("{P}\n{}x{}\n", &P[..10], &P[11..]);
+    assert_eq!(
+        parse_puzzles(&bad),
+        Err(Error::Symbol {
+            line: 2,
+            row: 2,
+            col: 2,
+            symbol: "x".into(),
+            side: 9
+        })
+    );
+    assert!(matches!(
+        parse_puzzles("12345\n"),
+        Err(Error::Length { line: 1, cells: 5 })
+    ));
+    assert!(matches!(
+        parse_puzzles("1 2 3 4\n1 2 3\n"),
+        Err(Error::RowWidth {
+            line: 2,
+            row: 2,
+            cells: 3,
+            expected: 4
+        })
+    ));
+    assert!(matches!(
+        parse_puzzles("1 2 3 4\n1 2 3 4\n"),
+        Err(Error::Incomplete {
+            line: 1,
+            rows: 2,
+            expected: 4
+        })
+    ));
+    assert!(matches!(
+        parse_puzzles("1 2 3 4\n1 2 3 4\n1 2 3 4\n1 2 3 9\n"),
+        Err(Error::Symbol {
+            line: 4,
+            row: 4,
+            col: 4,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn random_text_never_panics() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let alphabet = b"sv cSATUN-0123456789\n.#,|{}xG";
+    for len in 0..400 {
+        let text: Vec<u8> = (0..len)
+            .map(|_| {
+                if rng.gen_bool(0.9) {
+                    alphabet[rng.gen_range(0..alphabet.len())]
+                } else {
+                    rng.gen()
+                }
+            })
+            .collect();
+        let _ = parse_puzzles(&String::from_utf8_lossy(&text));
+    }
+    for len in [16, 81, 256, 625] {
+        for _ in 0..50 {
+            let line: String = (0..len)
+                .map(|_| char::from(rng.gen_range(32u8..127)))
+                .collect();
+            let _ = parse_puzzles(&line);
+        }
+    }
+}
