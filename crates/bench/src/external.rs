@@ -231,6 +231,16 @@ mod tests {
         assert!(matches!(r.model, ModelCheck::Bad(m) if m.contains("no model")));
         let r = interpret("s SATISFIABLE\nv 1 -1 0\n", None, None, &cnf()).unwrap();
         assert!(matches!(r.model, ModelCheck::Bad(m) if m.contains("both values")));
+        let r = interpret("s SATISFIABLE\nv -1 x 0\n", None, None, &cnf()).unwrap();
+        assert_eq!(
+            r.model,
+            ModelCheck::Bad("`x` in the model is not a literal".into())
+        );
+        // A huge literal is read without room for every variable below it.
+        let r = interpret("s SATISFIABLE\nv -1 2 2147483647 0\n", None, None, &cnf()).unwrap();
+        assert_eq!(r.model, ModelCheck::Good);
+        let r = interpret("s SATISFIABLE\nv -1 99999999999 0\n", None, None, &cnf()).unwrap();
+        assert!(matches!(r.model, ModelCheck::Bad(m) if m.contains("99999999999")));
         // MiniSat's result for a formula without clauses names no variable.
         let r = interpret("", Some("SAT\n 0\n"), Some(10), &Cnf::new()).unwrap();
         assert_eq!(r.model, ModelCheck::Good);

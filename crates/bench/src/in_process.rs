@@ -170,10 +170,8 @@ mod tests {
         assert!(out.error.unwrap().contains("b.cnf"));
     }
 
-    #[test]
-    fn the_timeout_stops_a_hard_instance() {
-        let dir = tempfile::tempdir().unwrap();
-        // Pigeonhole 11 into 10: far beyond 0.2 s for plain CDCL.
+    /// Pigeonhole 11 into 10: far beyond a second for plain CDCL.
+    fn pigeonhole(dir: &Path) -> std::path::PathBuf {
         let (pigeons, holes) = (11, 10);
         let var = |p: usize, h: usize| (p * holes + h + 1) as i64;
         let mut text = format!("p cnf {} 0\n", pigeons * holes);
@@ -188,7 +186,13 @@ mod tests {
                 }
             }
         }
-        let path = write(dir.path(), "php.cnf", &text);
+        write(dir, "php.cnf", &text)
+    }
+
+    #[test]
+    fn the_timeout_stops_a_hard_instance() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = pigeonhole(dir.path());
         let limit = Duration::from_millis(200);
         let out = run_satoku(
             &SolverConfig::default(),
@@ -197,5 +201,42 @@ mod tests {
         assert_eq!(out.answer, Answer::Unknown);
         assert!(out.timed_out);
         assert!(out.seconds < 5.0, "{}", out.seconds);
+    }
+
+    #[test]
+    fn the_stop_flag_interrupts_a_hard_instance() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = pigeonhole(dir.path());
+        let stop = AtomicBool::new(false);
+        let job = Job {
+            stop: &stop,
+            ..job(&path, None, Duration::from_secs(60))
+        };
+        let out = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                stop.store(true, Ordering::Relaxed);
+            });
+            run_satoku(&SolverConfig::default(), &job)
+        });
+        assert_eq!(out.error.as_deref(), Some("interrupted"));
+        assert!(!out.timed_out);
+        assert!(out.seconds < 5.0, "{}", out.seconds);
+    }
+
+    #[test]
+    fn a_sparse_formula_is_refused_before_the_solver_allocates() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(
+            dir.path(),
+            "sparse.cnf",
+            "p cnf 2000000000 1\n2000000000 0\n",
+        );
+        let out = run_satoku(
+            &SolverConfig::default(),
+            &job(&path, None, Duration::from_secs(5)),
+        );
+        let err = out.error.unwrap();
+        assert!(err.contains("variable 2000000000"), "{err}");
     }
 }

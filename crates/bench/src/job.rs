@@ -54,3 +54,48 @@ impl Job<'_> {
         outcome
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strict_parsing_turns_a_wrong_clause_count_into_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("count.cnf");
+        std::fs::write(&path, "p cnf 2 5\n1 0\n2 0\n").unwrap();
+        let stop = AtomicBool::new(false);
+        let mut job = Job {
+            path: &path,
+            expected: None,
+            timeout: Duration::from_secs(1),
+            strict: false,
+            stop: &stop,
+        };
+        assert_eq!(job.parse().unwrap().num_clauses(), 2);
+        job.strict = true;
+        let err = job.parse().unwrap_err();
+        assert!(
+            err.ends_with("header declares 5 clauses but 2 were read"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_stopped_run_is_interrupted_or_timed_out() {
+        let stop = AtomicBool::new(false);
+        let job = Job {
+            path: Path::new("x.cnf"),
+            expected: Some(Answer::Sat),
+            timeout: Duration::from_secs(1),
+            strict: false,
+            stop: &stop,
+        };
+        let timed_out = job.stopped(job.unanswered(1.0));
+        assert!(timed_out.timed_out && timed_out.error.is_none());
+        stop.store(true, Ordering::Relaxed);
+        let interrupted = job.stopped(job.unanswered(0.5));
+        assert_eq!(interrupted.error.as_deref(), Some("interrupted"));
+        assert_eq!(interrupted.verdict(), crate::Verdict::Error);
+    }
+}

@@ -254,3 +254,41 @@ fn strict_makes_a_wrong_clause_count_an_error() {
         );
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_solvers_and_reports_what_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = dir.path().join("started");
+    // No `exec`: the sleep is the script's child, reached through its process group.
+    let body = format!("touch {}\nsleep 30\necho 's UNKNOWN'", started.display());
+    let slow = script(dir.path(), "slow-solver", &body);
+    let cmd = format!("sh {} {{}}", slow.display());
+    let file = cnf_dir().join("sat/queens-8.cnf");
+    let start = Instant::now();
+    let child = Command::new(env!("CARGO_BIN_EXE_satoku"))
+        .args(["bench", file.to_str().unwrap(), "--solver-cmd", &cmd])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while !started.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the solver never started"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(20));
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("interrupted"), "{text}");
+    let totals = text.lines().last().unwrap();
+    assert!(totals.starts_with("solved 0/1, wrong 0, bad models 0, timeouts 0, errors 1,"));
+}

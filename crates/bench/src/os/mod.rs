@@ -76,6 +76,24 @@ pub fn wait_until(child: &mut Child, deadline: Instant, stop: &AtomicBool) -> io
 mod tests {
     use super::*;
 
+    #[cfg(unix)]
+    #[test]
+    fn a_child_is_killed_at_the_deadline_or_when_stopped() {
+        let stop = AtomicBool::new(false);
+        let start = Instant::now();
+        let mut child = spawn(Command::new("sleep").arg("30")).unwrap();
+        let finished = wait_until(&mut child, start + Duration::from_millis(100), &stop).unwrap();
+        assert!(finished.killed && !finished.status.success());
+        let mut child = spawn(Command::new("sleep").arg("30")).unwrap();
+        stop.store(true, Ordering::Relaxed);
+        let later = Instant::now() + Duration::from_secs(60);
+        assert!(wait_until(&mut child, later, &stop).unwrap().killed);
+        assert!(start.elapsed() < Duration::from_secs(10));
+        let mut child = spawn(&mut Command::new("true")).unwrap();
+        let finished = wait_until(&mut child, later, &AtomicBool::new(false)).unwrap();
+        assert!(!finished.killed && finished.status.success());
+    }
+
     #[test]
     fn a_busy_thread_uses_cpu_time_and_a_sleeping_one_does_not() {
         let Some(before) = thread_cpu_time() else {
