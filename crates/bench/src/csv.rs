@@ -86,7 +86,8 @@ pub fn rows_of(solver: &str, outcomes: &[Outcome]) -> Vec<CsvRow> {
         .collect()
 }
 
-/// Parses a CSV written by [`to_csv`]; `name` is used in error messages.
+/// Parses a CSV written by [`Results::csv`](crate::Results::csv); `name` is
+/// used in error messages.
 pub fn read_csv(text: &str, name: &str) -> Result<Vec<CsvRow>, BenchError> {
     let mut lines = text.lines().enumerate();
     let header = lines.next().map(|(_, l)| split_csv(l)).unwrap_or_default();
