@@ -2,7 +2,6 @@
 //! renamed over the target, so a failure never leaves a half-written file.
 //! Compression follows the name: `.gz` is gzip, `.xz` is xz.
 
-use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
@@ -60,6 +59,7 @@ where
     tmp.as_file().sync_all().with_context(fail)?;
     #[cfg(unix)]
     {
+        use std::fs;
         use std::os::unix::fs::PermissionsExt;
         fs::set_permissions(tmp.path(), fs::Permissions::from_mode(0o644)).with_context(fail)?;
     }
@@ -94,6 +94,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn compression_follows_the_extension() {

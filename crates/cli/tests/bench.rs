@@ -46,6 +46,20 @@ fn write_expected(dir: &Path) -> (PathBuf, usize, usize) {
     (path, sat.len(), unsat.len())
 }
 
+/// `satoku bench cnf/sat cnf/unsat --expected TSV EXTRA...`.
+fn bench_sat_and_unsat(tsv: &Path, extra: &[&str]) -> Output {
+    let (sat_dir, unsat_dir) = (cnf_dir().join("sat"), cnf_dir().join("unsat"));
+    let mut args = vec![
+        "bench",
+        sat_dir.to_str().unwrap(),
+        unsat_dir.to_str().unwrap(),
+        "--expected",
+        tsv.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    satoku(&args)
+}
+
 /// A shell script, run as `sh SCRIPT {}` (executing a file just written can
 /// fail with "text file busy" while other test threads fork).
 fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
@@ -60,22 +74,19 @@ fn satoku_answers_every_sat_and_unsat_file_right() {
     let (tsv, sat, unsat) = write_expected(dir.path());
     let csv = dir.path().join("out.csv");
     let svg = dir.path().join("cactus.svg");
-    let (sat_dir, unsat_dir) = (cnf_dir().join("sat"), cnf_dir().join("unsat"));
-    let out = satoku(&[
-        "bench",
-        sat_dir.to_str().unwrap(),
-        unsat_dir.to_str().unwrap(),
-        "--expected",
-        tsv.to_str().unwrap(),
-        "--timeout",
-        "60",
-        "--jobs",
-        "2",
-        "--csv",
-        csv.to_str().unwrap(),
-        "--plot",
-        svg.to_str().unwrap(),
-    ]);
+    let out = bench_sat_and_unsat(
+        &tsv,
+        &[
+            "--timeout",
+            "60",
+            "--jobs",
+            "2",
+            "--csv",
+            csv.to_str().unwrap(),
+            "--plot",
+            svg.to_str().unwrap(),
+        ],
+    );
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
     let n = sat + unsat;
@@ -118,16 +129,7 @@ fn a_solver_that_always_says_unsat_is_wrong_on_every_sat_file() {
     let (tsv, sat, unsat) = write_expected(dir.path());
     let fake = script(dir.path(), "fake-solver", "echo 's UNSATISFIABLE'\nexit 20");
     let cmd = format!("sh {} {{}}", fake.display());
-    let (sat_dir, unsat_dir) = (cnf_dir().join("sat"), cnf_dir().join("unsat"));
-    let out = satoku(&[
-        "bench",
-        sat_dir.to_str().unwrap(),
-        unsat_dir.to_str().unwrap(),
-        "--expected",
-        tsv.to_str().unwrap(),
-        "--solver-cmd",
-        &cmd,
-    ]);
+    let out = bench_sat_and_unsat(&tsv, &["--solver-cmd", &cmd]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
     let n = sat + unsat;
@@ -213,4 +215,80 @@ fn bad_flags_and_input_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn strict_makes_a_wrong_clause_count_an_error() {
+    let file = cnf_dir().join("malformed/clause-count-too-large.cnf");
+    let file = file.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let fake = script(
+        dir.path(),
+        "sat-solver",
+        "echo 's SATISFIABLE'\necho 'v 1 2 0'",
+    );
+    let cmd = format!("sh {} {{}}", fake.display());
+    for external in [false, true] {
+        let mut args = vec!["bench", file];
+        if external {
+            args.extend(["--solver-cmd", &cmd]);
+        }
+        let out = satoku(&args);
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {text}");
+        let totals = text.lines().last().unwrap();
+        assert!(
+            totals.starts_with("solved 1/1, wrong 0"),
+            "{args:?}: {totals}"
+        );
+
+        args.push("--strict");
+        let out = satoku(&args);
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {text}");
+        let totals = text.lines().last().unwrap();
+        assert!(totals.starts_with("solved 0/1, wrong 0, bad models 0, timeouts 0, errors 1,"));
+        assert!(
+            text.contains("header declares 5 clauses but 2 were read"),
+            "{args:?}: {text}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_solvers_and_reports_what_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = dir.path().join("started");
+    // No `exec`: the sleep is the script's child, reached through its process group.
+    let body = format!("touch {}\nsleep 30\necho 's UNKNOWN'", started.display());
+    let slow = script(dir.path(), "slow-solver", &body);
+    let cmd = format!("sh {} {{}}", slow.display());
+    let file = cnf_dir().join("sat/queens-8.cnf");
+    let start = Instant::now();
+    let child = Command::new(env!("CARGO_BIN_EXE_satoku"))
+        .args(["bench", file.to_str().unwrap(), "--solver-cmd", &cmd])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while !started.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the solver never started"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(20));
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("interrupted"), "{text}");
+    let totals = text.lines().last().unwrap();
+    assert!(totals.starts_with("solved 0/1, wrong 0, bad models 0, timeouts 0, errors 1,"));
 }

@@ -1,48 +1,22 @@
-//! `satoku bench`: run a solver over sets of instances, check every answer
-//! and model, and report times, totals and PAR-2; `satoku bench-plot`:
-//! draw cactus plots from the CSV files it writes.
+//! `satoku bench` and `satoku bench-plot`: the flags of the benchmark
+//! runner in `satoku-bench`, which does the work.
 //!
-//! | file | concern |
-//! |---|---|
-//! | `walk` | finding `.cnf`, `.cnf.gz`, `.cnf.xz` files under the paths |
-//! | `expected` | the `path<TAB>answer` expectations file |
-//! | `run` | satoku in-process, with a time limit and a watchdog |
-//! | `cpu` | CPU time of a thread and of a finished child process |
-//! | `external` | another solver as a child process, its output read back |
-//! | `outcome` | one run's answer and its verdict |
-//! | `progress` | a progress bar or plain lines on stderr |
-//! | `report` | the table, totals, PAR-2 and CSV |
-//! | `plot` | the cactus plot as SVG |
-//!
-//! Exit code 0 when no answer is wrong, no model is bad and no run failed,
-//! 1 otherwise, 2 for bad flags or input (a missing path, a bad TSV).
-
-mod cpu;
-mod expected;
-mod external;
-mod outcome;
-mod plot;
-mod progress;
-mod report;
-mod run;
-mod walk;
+//! Exit code 0 when no answer is wrong, no model is bad and no run failed
+//! (an interrupted run counts as failed), 1 otherwise, 2 for bad flags or
+//! input (a missing path, a bad TSV or CSV, a solver command without `{}`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use satoku_bench::{Bench, BenchError, Engine, Expected, Progress, SolverCmd};
 
 use crate::exit::{BadInput, FAILURE};
 use crate::solve::{parse_seconds, SolverOptions};
-use expected::Expected;
-use external::SolverCmd;
-use outcome::Outcome;
-use progress::Progress;
-use report::Totals;
 
 /// Options of `satoku bench`.
 #[derive(clap::Args, Debug)]
@@ -72,6 +46,9 @@ pub struct Args {
     /// Draw a cactus plot of this run to an SVG file.
     #[arg(long, value_name = "OUT.svg")]
     pub plot: Option<PathBuf>,
+    /// Treat DIMACS warnings (clause count mismatch, open last clause) as errors.
+    #[arg(long)]
+    pub strict: bool,
     #[command(flatten)]
     pub solver: SolverOptions,
 }
@@ -105,85 +82,71 @@ fn parse_jobs(text: &str) -> Result<usize, String> {
     }
 }
 
+/// The exit-code class of a library error: bad input (2) or a failure (1).
+fn classify(err: BenchError) -> anyhow::Error {
+    if err.is_bad_input() {
+        BadInput(err.to_string()).into()
+    } else {
+        err.into()
+    }
+}
+
 /// Runs `satoku bench`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let external = args
-        .solver_cmd
-        .as_deref()
-        .map(SolverCmd::parse)
-        .transpose()?;
+    let engine = match &args.solver_cmd {
+        Some(template) => Engine::External(SolverCmd::parse(template).map_err(classify)?),
+        None => Engine::Satoku(args.solver.config()),
+    };
     let expected = match &args.expected {
-        Some(path) => Expected::read(path)?,
+        Some(path) => Expected::read(path).map_err(classify)?,
         None => Expected::default(),
     };
-    let files = walk::collect(&args.paths)?;
-    let label = match (&args.label, &external) {
-        (Some(label), _) => label.clone(),
-        (None, Some(cmd)) => cmd.program_name(),
-        (None, None) => "satoku".into(),
-    };
-    let config = args.solver.config();
-    let timeout = args.timeout;
+    let num_expected = expected.len();
+    let files = satoku_bench::find_instances(&args.paths).map_err(classify)?;
+    let mut bench = Bench::new(engine, args.timeout)
+        .expected(expected)
+        .jobs(args.jobs)
+        .strict(args.strict)
+        .interrupt(interrupt_on_ctrl_c());
+    if let Some(label) = &args.label {
+        bench = bench.label(label.as_str());
+    }
     let progress = Progress::new(files.len());
-    let outcomes = run_all(&files, args.jobs, &progress, |path| {
-        let exp = expected.lookup(path);
-        match &external {
-            Some(cmd) => external::run_external(cmd, path, exp, timeout),
-            None => run::run_satoku(path, exp, &config, timeout),
-        }
-    });
+    let results = bench.run(&files, |outcome| progress.finished(outcome));
     progress.finish();
-    if args.expected.is_some() && outcomes.iter().all(|o| o.expected.is_none()) {
+    if args.expected.is_some() && results.outcomes().iter().all(|o| o.expected.is_none()) {
         eprintln!(
-            "satoku: warning: no instance matched any of the {} rows of the expectations file",
-            expected.len()
+            "satoku: warning: no instance matched any of the {num_expected} rows of the expectations file"
         );
     }
-    let secs = timeout.as_secs_f64();
     let mut stdout = std::io::stdout().lock();
-    stdout.write_all(report::table(&outcomes, secs).as_bytes())?;
+    stdout.write_all(results.table().as_bytes())?;
     stdout.flush()?;
     if let Some(path) = &args.csv {
-        write_file(path, &report::csv(&label, &outcomes, secs))?;
+        write_file(path, &results.csv())?;
     }
     if let Some(path) = &args.plot {
-        let rows = report::read_csv(&report::csv(&label, &outcomes, secs), "run")?;
-        let title = format!("{label}, timeout {secs} s");
-        let series = plot::series_from_rows(&rows, false);
-        write_file(path, &plot::cactus_svg(&series, &title, "seconds", false))?;
+        write_file(path, &results.cactus_svg())?;
     }
-    let totals = Totals::of(&outcomes, secs);
-    Ok(if totals.wrong + totals.bad_models + totals.errors == 0 {
+    Ok(if results.passed() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(FAILURE)
     })
 }
 
-/// Runs `one` on every file with `jobs` worker threads; outcomes in file order.
-fn run_all<F>(files: &[PathBuf], jobs: usize, progress: &Progress, one: F) -> Vec<Outcome>
-where
-    F: Fn(&Path) -> Outcome + Sync,
-{
-    let next = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; files.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(files.len()) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(path) = files.get(i) else { break };
-                let outcome = one(path);
-                progress.finished(&outcome);
-                slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
-            });
+/// A flag that the first Ctrl-C raises (the bench stops its solvers and
+/// reports what finished); a second Ctrl-C ends the process at once.
+fn interrupt_on_ctrl_c() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    // Failing to install one only loses Ctrl-C handling.
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
         }
     });
-    slots
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .flatten()
-        .collect()
+    stop
 }
 
 fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
@@ -194,17 +157,15 @@ fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
 pub fn run_plot(args: PlotArgs) -> anyhow::Result<ExitCode> {
     let mut rows = Vec::new();
     for path in &args.csv {
-        rows.extend(report::read_csv_file(path)?);
+        rows.extend(satoku_bench::read_csv_file(path).map_err(classify)?);
     }
     if rows.is_empty() {
         return Err(BadInput("the CSV files hold no rows".into()).into());
     }
-    let series = plot::series_from_rows(&rows, args.cpu);
+    let series = satoku_bench::series_from_rows(&rows, args.cpu);
     let y_label = if args.cpu { "CPU seconds" } else { "seconds" };
-    write_file(
-        &args.output,
-        &plot::cactus_svg(&series, &args.title, y_label, args.log),
-    )?;
+    let svg = satoku_bench::cactus_svg(&series, &args.title, y_label, args.log);
+    write_file(&args.output, &svg)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -216,21 +177,19 @@ mod tests {
     fn jobs_are_validated() {
         assert_eq!(parse_jobs("4"), Ok(4));
         assert!(parse_jobs("0").is_err());
+        assert!(parse_jobs("1025").is_err());
         assert!(parse_jobs("x").is_err());
     }
 
     #[test]
-    fn run_all_keeps_file_order_with_many_jobs() {
-        let files: Vec<PathBuf> = (0..20).map(|i| format!("f{i:02}.cnf").into()).collect();
-        let progress = Progress::Plain {
-            total: files.len(),
-            done: AtomicUsize::new(0),
-        };
-        let outcomes = run_all(&files, 4, &progress, |path| {
-            std::thread::sleep(Duration::from_millis(1));
-            Outcome::failed(path.into(), None, 0.0, String::new())
+    fn library_errors_keep_their_exit_code_class() {
+        let bad = classify(BenchError::NoInstances);
+        assert_eq!(crate::exit::code_for(&bad), crate::exit::BAD_INPUT);
+        let io = std::io::Error::other("disk on fire");
+        let failure = classify(BenchError::ReadDir {
+            path: "d".into(),
+            source: io,
         });
-        let names: Vec<_> = outcomes.iter().map(|o| o.path.clone()).collect();
-        assert_eq!(names, files);
+        assert_eq!(crate::exit::code_for(&failure), FAILURE);
     }
 }

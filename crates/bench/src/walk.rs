@@ -4,9 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
-
-use crate::exit::BadInput;
+use crate::BenchError;
 
 /// Whether `name` is a DIMACS file name the walk picks up.
 pub fn is_cnf_name(name: &str) -> bool {
@@ -17,11 +15,13 @@ pub fn is_cnf_name(name: &str) -> bool {
 
 /// The instances under `paths`, in command-line order, each directory
 /// sorted; a file reached twice is kept once.
-pub fn collect(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+pub fn find_instances(paths: &[PathBuf]) -> Result<Vec<PathBuf>, BenchError> {
     let mut files = Vec::new();
     for path in paths {
-        let meta = std::fs::metadata(path)
-            .map_err(|err| BadInput(format!("{}: {err}", path.display())))?;
+        let meta = std::fs::metadata(path).map_err(|source| BenchError::NoSuchPath {
+            path: path.clone(),
+            source,
+        })?;
         if meta.is_dir() {
             walk_dir(path, &mut files)?;
         } else {
@@ -31,19 +31,21 @@ pub fn collect(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     let mut seen = std::collections::HashSet::new();
     files.retain(|f| seen.insert(f.clone()));
     if files.is_empty() {
-        return Err(
-            BadInput("no .cnf, .cnf.gz or .cnf.xz file under the given paths".into()).into(),
-        );
+        return Err(BenchError::NoInstances);
     }
     Ok(files)
 }
 
-fn walk_dir(dir: &Path, files: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+fn walk_dir(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), BenchError> {
+    let unreadable = |source| BenchError::ReadDir {
+        path: dir.to_path_buf(),
+        source,
+    };
     let mut entries = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read directory {}", dir.display()))?
+        .map_err(unreadable)?
         .map(|entry| entry.map(|e| e.path()))
         .collect::<Result<Vec<_>, _>>()
-        .with_context(|| format!("cannot read directory {}", dir.display()))?;
+        .map_err(unreadable)?;
     entries.sort();
     for path in entries {
         if path.is_dir() {
@@ -90,7 +92,7 @@ mod tests {
         ] {
             std::fs::write(root.join(name), "p cnf 0 0\n").unwrap();
         }
-        let files = collect(&[root.to_path_buf()]).unwrap();
+        let files = find_instances(&[root.to_path_buf()]).unwrap();
         let rel: Vec<_> = files
             .iter()
             .map(|f| f.strip_prefix(root).unwrap().to_str().unwrap().to_owned())
@@ -103,12 +105,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("odd-name.txt");
         std::fs::write(&file, "p cnf 0 0\n").unwrap();
-        assert_eq!(collect(&[file.clone(), file.clone()]).unwrap(), [file]);
-        let err = collect(&[dir.path().join("missing")]).unwrap_err();
-        assert!(err.is::<BadInput>());
+        assert_eq!(
+            find_instances(&[file.clone(), file.clone()]).unwrap(),
+            [file]
+        );
+        let err = find_instances(&[dir.path().join("missing")]).unwrap_err();
+        assert!(matches!(err, BenchError::NoSuchPath { .. }) && err.is_bad_input());
         let empty = tempfile::tempdir().unwrap();
-        assert!(collect(&[empty.path().to_path_buf()])
-            .unwrap_err()
-            .is::<BadInput>());
+        let err = find_instances(&[empty.path().to_path_buf()]).unwrap_err();
+        assert!(matches!(err, BenchError::NoInstances) && err.is_bad_input());
     }
 }

@@ -9,8 +9,7 @@
 use std::collections::HashMap;
 use std::path::{Component, Path};
 
-use super::outcome::Answer;
-use crate::exit::BadInput;
+use crate::{Answer, BenchError};
 
 /// Expected answers keyed by `/`-separated relative path.
 #[derive(Debug, Default)]
@@ -20,14 +19,14 @@ pub struct Expected {
 
 impl Expected {
     /// Parses the TSV text; `name` is used in error messages.
-    pub fn parse(text: &str, name: &str) -> Result<Expected, BadInput> {
+    pub fn parse(text: &str, name: &str) -> Result<Expected, BenchError> {
         let mut by_path = HashMap::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim_end_matches('\r');
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
             }
-            let fail = |msg: String| BadInput(format!("{name}:{}: {msg}", i + 1));
+            let fail = |msg: String| BenchError::bad_line(name, i + 1, msg);
             let mut cols = line.split('\t');
             let (Some(path), Some(answer)) = (cols.next(), cols.next()) else {
                 return Err(fail("expected `path<TAB>SAT|UNSAT|UNKNOWN`".into()));
@@ -52,15 +51,22 @@ impl Expected {
     }
 
     /// Reads and parses the TSV at `path`.
-    pub fn read(path: &Path) -> anyhow::Result<Expected> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|err| BadInput(format!("{}: {err}", path.display())))?;
-        Ok(Expected::parse(&text, &path.display().to_string())?)
+    pub fn read(path: &Path) -> Result<Expected, BenchError> {
+        let text = std::fs::read_to_string(path).map_err(|source| BenchError::ReadFile {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Expected::parse(&text, &path.display().to_string())
     }
 
     /// Number of rows.
     pub fn len(&self) -> usize {
         self.by_path.len()
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.by_path.is_empty()
     }
 
     /// The expected answer of the instance at `path`: the longest matching suffix.
@@ -121,11 +127,17 @@ mod tests {
     #[test]
     fn bad_rows_are_bad_input_with_a_line() {
         let err = Expected::parse("a.cnf\tSAT\nb.cnf\tMAYBE\n", "e.tsv").unwrap_err();
-        assert_eq!(err.0, "e.tsv:2: `MAYBE` is not SAT, UNSAT or UNKNOWN");
+        assert!(err.is_bad_input());
+        assert_eq!(
+            err.to_string(),
+            "e.tsv:2: `MAYBE` is not SAT, UNSAT or UNKNOWN"
+        );
         let err = Expected::parse("a.cnf\tSAT\nb.cnf\n", "e.tsv").unwrap_err();
-        assert!(err.0.starts_with("e.tsv:2: expected"), "{}", err.0);
+        assert!(err.to_string().starts_with("e.tsv:2: expected"), "{err}");
         let err = Expected::parse("a.cnf\tSAT\n./a.cnf\tUNSAT\n", "e.tsv").unwrap_err();
-        assert!(err.0.contains("twice"), "{}", err.0);
+        assert!(err.to_string().contains("twice"), "{err}");
+        let err = Expected::read(Path::new("/nonexistent/e.tsv")).unwrap_err();
+        assert!(matches!(err, BenchError::ReadFile { .. }), "{err}");
     }
 
     #[test]

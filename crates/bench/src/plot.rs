@@ -4,8 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::outcome::Verdict;
-use super::report::CsvRow;
+use crate::{CsvRow, Verdict};
 
 /// One line of the plot: a solver's solved times, ascending.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,12 +41,37 @@ pub fn series_from_rows(rows: &[CsvRow], cpu: bool) -> Vec<Series> {
     series
 }
 
-const WIDTH: f64 = 760.0;
-const HEIGHT: f64 = 480.0;
-const LEFT: f64 = 70.0;
-const RIGHT: f64 = 190.0;
-const TOP: f64 = 40.0;
-const BOTTOM: f64 = 55.0;
+/// The picture's size and the margins around the plot area, in pixels
+/// (the right margin holds the legend).
+struct Frame {
+    width: f64,
+    height: f64,
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+}
+
+const FRAME: Frame = Frame {
+    width: 760.0,
+    height: 480.0,
+    left: 70.0,
+    right: 190.0,
+    top: 40.0,
+    bottom: 55.0,
+};
+
+impl Frame {
+    fn plot_w(&self) -> f64 {
+        self.width - self.left - self.right
+    }
+
+    fn plot_h(&self) -> f64 {
+        self.height - self.top - self.bottom
+    }
+}
+
+/// Line colours, one per series in turn.
 const COLORS: [&str; 6] = [
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
 ];
@@ -124,96 +148,134 @@ fn label(value: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// Both axes' scales: instances solved across, time up.
+struct Scales {
+    time: TimeAxis,
+    x_step: f64,
+    x_max: f64,
+}
+
+impl Scales {
+    fn new(series: &[Series], log: bool) -> Scales {
+        let max_n = series
+            .iter()
+            .map(|s| s.times.len())
+            .max()
+            .unwrap_or(0)
+            .max(1) as f64;
+        let times: Vec<f64> = series
+            .iter()
+            .flat_map(|s| s.times.iter().copied())
+            .collect();
+        let x_step = tick_step(max_n).max(1.0);
+        Scales {
+            time: TimeAxis::new(&times, log),
+            x_step,
+            x_max: (max_n / x_step).ceil() * x_step,
+        }
+    }
+
+    fn x_of(&self, n: f64) -> f64 {
+        FRAME.left + n / self.x_max * FRAME.plot_w()
+    }
+
+    fn y_of(&self, t: f64) -> f64 {
+        FRAME.top + FRAME.plot_h() - self.time.frac(t) * FRAME.plot_h()
+    }
+}
+
 /// The SVG document for `series` under `title`, `y_label` on the time
 /// axis, which is logarithmic with `log`.
 pub fn cactus_svg(series: &[Series], title: &str, y_label: &str, log: bool) -> String {
-    let max_n = series
-        .iter()
-        .map(|s| s.times.len())
-        .max()
-        .unwrap_or(0)
-        .max(1) as f64;
-    let times: Vec<f64> = series
-        .iter()
-        .flat_map(|s| s.times.iter().copied())
-        .collect();
-    let axis = TimeAxis::new(&times, log);
-    let x_step = tick_step(max_n).max(1.0);
-    let x_max = (max_n / x_step).ceil() * x_step;
-    let plot_w = WIDTH - LEFT - RIGHT;
-    let plot_h = HEIGHT - TOP - BOTTOM;
-    let x_of = |n: f64| LEFT + n / x_max * plot_w;
-    let y_of = |t: f64| TOP + plot_h - axis.frac(t) * plot_h;
+    let scales = Scales::new(series, log);
+    let (width, height) = (FRAME.width, FRAME.height);
     let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
-         viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
          <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
-        WIDTH / 2.0,
+        width / 2.0,
         escape(title)
     );
-    let mut tick = 0.0;
-    while tick <= x_max + 1e-9 {
-        let x = x_of(tick);
-        let _ = write!(
-            svg,
-            "<line x1=\"{x:.1}\" y1=\"{TOP}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#e0e0e0\"/>\n\
-             <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n",
-            TOP + plot_h,
-            TOP + plot_h + 18.0,
-            label(tick)
-        );
-        tick += x_step;
-    }
-    for tick in axis.ticks() {
-        let y = y_of(tick);
-        let _ = write!(
-            svg,
-            "<line x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#e0e0e0\"/>\n\
-             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n",
-            LEFT + plot_w,
-            LEFT - 6.0,
-            y + 4.0,
-            label(tick)
-        );
-    }
-    let _ = write!(
-        svg,
-        "<rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{plot_w}\" height=\"{plot_h}\" fill=\"none\" stroke=\"black\"/>\n\
-         <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">instances solved</text>\n\
-         <text transform=\"translate(18 {:.1}) rotate(-90)\" text-anchor=\"middle\">{}</text>\n",
-        LEFT + plot_w / 2.0,
-        HEIGHT - 12.0,
-        TOP + plot_h / 2.0,
-        escape(y_label)
-    );
+    draw_grid(&mut svg, &scales);
+    draw_frame(&mut svg, y_label);
     for (i, s) in series.iter().enumerate() {
-        let color = COLORS[i % COLORS.len()];
-        let points: Vec<String> = s
-            .times
-            .iter()
-            .enumerate()
-            .map(|(k, &t)| format!("{:.1},{:.1}", x_of((k + 1) as f64), y_of(t)))
-            .collect();
-        let _ = writeln!(
-            svg,
-            "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"2\" points=\"{}\"/>",
-            points.join(" ")
-        );
-        let y = TOP + 10.0 + 22.0 * i as f64;
-        let x = LEFT + plot_w + 14.0;
-        let _ = write!(
-            svg,
-            "<line x1=\"{x:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"{color}\" stroke-width=\"2\"/>\n\
-             <text x=\"{:.1}\" y=\"{:.1}\">{} ({})</text>\n",
-            x + 24.0,
-            x + 30.0,
-            y + 4.0,
-            escape(&s.label),
-            s.times.len()
-        );
+        draw_series(&mut svg, &scales, i, s);
     }
     svg + "</svg>\n"
+}
+
+/// Grid lines with their tick labels, across then up.
+fn draw_grid(svg: &mut String, scales: &Scales) {
+    let (left, top) = (FRAME.left, FRAME.top);
+    let bottom = top + FRAME.plot_h();
+    let mut tick = 0.0;
+    while tick <= scales.x_max + 1e-9 {
+        let x = scales.x_of(tick);
+        let _ = write!(
+            svg,
+            "<line x1=\"{x:.1}\" y1=\"{top}\" x2=\"{x:.1}\" y2=\"{bottom:.1}\" stroke=\"#e0e0e0\"/>\n\
+             <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n",
+            bottom + 18.0,
+            label(tick)
+        );
+        tick += scales.x_step;
+    }
+    for tick in scales.time.ticks() {
+        let y = scales.y_of(tick);
+        let _ = write!(
+            svg,
+            "<line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#e0e0e0\"/>\n\
+             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n",
+            left + FRAME.plot_w(),
+            left - 6.0,
+            y + 4.0,
+            label(tick)
+        );
+    }
+}
+
+/// The plot area's border and the axis titles.
+fn draw_frame(svg: &mut String, y_label: &str) {
+    let (left, top, plot_w, plot_h) = (FRAME.left, FRAME.top, FRAME.plot_w(), FRAME.plot_h());
+    let _ = write!(
+        svg,
+        "<rect x=\"{left}\" y=\"{top}\" width=\"{plot_w}\" height=\"{plot_h}\" fill=\"none\" stroke=\"black\"/>\n\
+         <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">instances solved</text>\n\
+         <text transform=\"translate(18 {:.1}) rotate(-90)\" text-anchor=\"middle\">{}</text>\n",
+        left + plot_w / 2.0,
+        FRAME.height - 12.0,
+        top + plot_h / 2.0,
+        escape(y_label)
+    );
+}
+
+/// Series number `i`: its line and its legend entry.
+fn draw_series(svg: &mut String, scales: &Scales, i: usize, s: &Series) {
+    let color = COLORS[i % COLORS.len()];
+    let points: Vec<String> = s
+        .times
+        .iter()
+        .enumerate()
+        .map(|(k, &t)| format!("{:.1},{:.1}", scales.x_of((k + 1) as f64), scales.y_of(t)))
+        .collect();
+    let _ = writeln!(
+        svg,
+        "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"2\" points=\"{}\"/>",
+        points.join(" ")
+    );
+    let y = FRAME.top + 10.0 + 22.0 * i as f64;
+    let x = FRAME.left + FRAME.plot_w() + 14.0;
+    let _ = write!(
+        svg,
+        "<line x1=\"{x:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"{color}\" stroke-width=\"2\"/>\n\
+         <text x=\"{:.1}\" y=\"{:.1}\">{} ({})</text>\n",
+        x + 24.0,
+        x + 30.0,
+        y + 4.0,
+        escape(&s.label),
+        s.times.len()
+    );
 }
 
 #[cfg(test)]

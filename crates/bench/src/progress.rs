@@ -1,5 +1,9 @@
 //! Progress on stderr: a bar on a terminal, one plain line per finished
 //! instance otherwise (logs, CI, pipes).
+//!
+//! The one part of this crate that writes to the terminal, and only when a
+//! program creates a [`Progress`] and calls [`Progress::finished`] from the
+//! callback of [`Bench::run`](crate::Bench::run).
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -7,29 +11,25 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::outcome::{Outcome, Verdict};
+use crate::{Outcome, Verdict};
 
-/// Reports each finished instance; shared by the worker threads.
-pub enum Progress {
+/// Reports each finished instance on stderr; shared by the worker threads.
+pub struct Progress {
+    style: Style,
+}
+
+enum Style {
     /// An indicatif bar (stderr is a terminal).
     Bar(ProgressBar),
-    /// `[k/n] file answer verdict seconds` lines.
-    Plain {
-        /// Instances in the run.
-        total: usize,
-        /// Instances finished so far.
-        done: AtomicUsize,
-    },
+    /// `[k/n] file answer verdict seconds` lines, `done` of `total` so far.
+    Plain { total: usize, done: AtomicUsize },
 }
 
 impl Progress {
     /// A bar when stderr is a terminal, plain lines otherwise.
     pub fn new(total: usize) -> Progress {
         if !std::io::stderr().is_terminal() {
-            return Progress::Plain {
-                total,
-                done: AtomicUsize::new(0),
-            };
+            return Progress::plain(total);
         }
         let bar = ProgressBar::new(total as u64);
         let style =
@@ -38,21 +38,34 @@ impl Progress {
                 .progress_chars("=> ");
         bar.set_style(style);
         bar.enable_steady_tick(Duration::from_millis(250));
-        Progress::Bar(bar)
+        Progress {
+            style: Style::Bar(bar),
+        }
     }
 
-    /// Records one finished instance.
+    /// Plain lines, one per finished instance, whatever stderr is.
+    pub fn plain(total: usize) -> Progress {
+        Progress {
+            style: Style::Plain {
+                total,
+                done: AtomicUsize::new(0),
+            },
+        }
+    }
+
+    /// Records one finished instance: a line, or a step of the bar (with a
+    /// line above it for a wrong answer, a bad model or an error).
     pub fn finished(&self, outcome: &Outcome) {
         let verdict = outcome.verdict();
-        match self {
-            Progress::Bar(bar) => {
+        match &self.style {
+            Style::Bar(bar) => {
                 if matches!(verdict, Verdict::Wrong | Verdict::BadModel | Verdict::Error) {
                     bar.println(format!("{}: {}", outcome.path.display(), verdict.name()));
                 }
                 bar.set_message(outcome.path.display().to_string());
                 bar.inc(1);
             }
-            Progress::Plain { total, done } => {
+            Style::Plain { total, done } => {
                 let k = done.fetch_add(1, Ordering::Relaxed) + 1;
                 eprintln!(
                     "[{k}/{total}] {} {} {} {:.3} s",
@@ -67,7 +80,7 @@ impl Progress {
 
     /// Clears the bar.
     pub fn finish(&self) {
-        if let Progress::Bar(bar) = self {
+        if let Style::Bar(bar) = &self.style {
             bar.finish_and_clear();
         }
     }

@@ -110,8 +110,8 @@ impl Verdict {
 }
 
 impl Outcome {
-    /// An outcome for a run that failed before any answer.
-    pub fn failed(path: PathBuf, expected: Option<Answer>, seconds: f64, error: String) -> Outcome {
+    /// An outcome with no answer (yet): no model, no error, not timed out.
+    pub fn unanswered(path: PathBuf, expected: Option<Answer>, seconds: f64) -> Outcome {
         Outcome {
             path,
             expected,
@@ -121,7 +121,15 @@ impl Outcome {
             conflicts: None,
             model: ModelCheck::None,
             timed_out: false,
+            error: None,
+        }
+    }
+
+    /// An outcome for a run that failed before any answer.
+    pub fn failed(path: PathBuf, expected: Option<Answer>, seconds: f64, error: String) -> Outcome {
+        Outcome {
             error: Some(error),
+            ..Outcome::unanswered(path, expected, seconds)
         }
     }
 

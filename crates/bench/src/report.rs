@@ -1,5 +1,5 @@
-//! The results: a table, the totals line with PAR-2, and the CSV file
-//! (written by `bench --csv`, read back by `bench-plot`).
+//! The results as text: a table with one row per instance and the totals
+//! line with PAR-2.
 //!
 //! PAR-2 (penalised average runtime, here summed rather than averaged, in
 //! seconds) counts each solved instance at its time and each other one
@@ -8,10 +8,8 @@
 //! always wall-clock), which a loaded machine disturbs much less.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
-use super::outcome::{Answer, ModelCheck, Outcome, Verdict};
-use crate::exit::BadInput;
+use crate::{Answer, ModelCheck, Outcome, Verdict};
 
 /// Counts over all outcomes.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -72,12 +70,12 @@ impl Totals {
 }
 
 /// `-` for no expectation.
-fn expected_name(expected: Option<Answer>) -> &'static str {
+pub(crate) fn expected_name(expected: Option<Answer>) -> &'static str {
     expected.map_or("-", Answer::name)
 }
 
 /// Why a row is not plainly solved, if there is something to say.
-fn note(outcome: &Outcome) -> String {
+pub(crate) fn note(outcome: &Outcome) -> String {
     match (&outcome.error, &outcome.model) {
         (Some(err), _) => err.clone(),
         (None, ModelCheck::Bad(why)) => why.clone(),
@@ -119,114 +117,8 @@ pub fn table(outcomes: &[Outcome], timeout: f64) -> String {
     text + &Totals::of(outcomes, timeout).line(timeout) + "\n"
 }
 
-/// The CSV header.
-pub const CSV_HEADER: &str =
-    "solver,file,expected,answer,verdict,seconds,cpu,conflicts,timeout,note";
-
-/// One CSV row per outcome, after [`CSV_HEADER`].
-pub fn csv(solver: &str, outcomes: &[Outcome], timeout: f64) -> String {
-    let mut text = format!("{CSV_HEADER}\n");
-    for o in outcomes {
-        let fields = [
-            solver.to_string(),
-            o.path.display().to_string(),
-            expected_name(o.expected).to_string(),
-            o.answer.name().to_string(),
-            o.verdict().name().to_string(),
-            format!("{:.6}", o.seconds),
-            o.cpu_seconds.map_or(String::new(), |c| format!("{c:.6}")),
-            o.conflicts.map_or(String::new(), |c| c.to_string()),
-            timeout.to_string(),
-            note(o),
-        ];
-        let row: Vec<String> = fields.iter().map(|f| quote(f)).collect();
-        let _ = writeln!(text, "{}", row.join(","));
-    }
-    text
-}
-
-fn quote(field: &str) -> String {
-    if field.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", field.replace('"', "\"\""))
-    } else {
-        field.to_string()
-    }
-}
-
-/// Splits one CSV line (RFC 4180 quoting, no line breaks inside fields).
-fn split_csv(line: &str) -> Vec<String> {
-    let mut fields = vec![String::new()];
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, quoted) {
-            ('"', true) if chars.peek() == Some(&'"') => {
-                chars.next();
-                fields.last_mut().unwrap().push('"');
-            }
-            ('"', _) => quoted = !quoted,
-            (',', false) => fields.push(String::new()),
-            (c, _) => fields.last_mut().unwrap().push(c),
-        }
-    }
-    fields
-}
-
-/// One row read back from a bench CSV: enough for a cactus plot.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CsvRow {
-    /// The solver label.
-    pub solver: String,
-    /// The row's verdict.
-    pub verdict: Verdict,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-    /// CPU seconds, when the CSV has them.
-    pub cpu: Option<f64>,
-}
-
-/// Parses a CSV written by [`csv`]; `name` is used in error messages.
-pub fn read_csv(text: &str, name: &str) -> Result<Vec<CsvRow>, BadInput> {
-    let mut lines = text.lines().enumerate();
-    let header = lines.next().map(|(_, l)| split_csv(l)).unwrap_or_default();
-    let column = |want: &str| {
-        header
-            .iter()
-            .position(|h| h == want)
-            .ok_or_else(|| BadInput(format!("{name}:1: no `{want}` column")))
-    };
-    let (solver, verdict, seconds) = (column("solver")?, column("verdict")?, column("seconds")?);
-    let cpu = column("cpu").ok();
-    let mut rows = Vec::new();
-    for (i, line) in lines {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let fail = |msg: &str| BadInput(format!("{name}:{}: {msg}", i + 1));
-        let fields = split_csv(line);
-        let get = |k: usize| fields.get(k).ok_or_else(|| fail("too few fields"));
-        rows.push(CsvRow {
-            solver: get(solver)?.clone(),
-            verdict: Verdict::from_name(get(verdict)?).ok_or_else(|| fail("unknown verdict"))?,
-            seconds: get(seconds)?.parse().map_err(|_| fail("bad seconds"))?,
-            cpu: match cpu.map(get).transpose()?.map(String::as_str) {
-                None | Some("") => None,
-                Some(text) => Some(text.parse().map_err(|_| fail("bad cpu seconds"))?),
-            },
-        });
-    }
-    Ok(rows)
-}
-
-/// Reads the CSV file at `path`.
-pub fn read_csv_file(path: &Path) -> anyhow::Result<Vec<CsvRow>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|err| BadInput(format!("{}: {err}", path.display())))?;
-    Ok(read_csv(&text, &path.display().to_string())?)
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn outcome(path: &str, expected: Answer, answer: Answer, seconds: f64) -> Outcome {
@@ -247,7 +139,7 @@ mod tests {
         }
     }
 
-    fn sample() -> Vec<Outcome> {
+    pub(crate) fn sample() -> Vec<Outcome> {
         use Answer::*;
         let mut bad = outcome("d.cnf", Sat, Sat, 0.5);
         bad.model = ModelCheck::Bad("clause 1 is false".into());
@@ -302,23 +194,5 @@ mod tests {
             lines[7],
             "solved 2/6, wrong 1, bad models 1, timeouts 1, errors 1, PAR-2 83.75 s, CPU PAR-2 81.88 s (timeout 10 s)"
         );
-    }
-
-    #[test]
-    fn csv_round_trip() {
-        let text = csv("satoku", &sample(), 10.0);
-        assert!(text.contains("\"e,\"\"odd\"\".cnf\""));
-        let rows = read_csv(&text, "r.csv").unwrap();
-        assert_eq!(rows.len(), 6);
-        assert_eq!(rows[1].solver, "satoku");
-        assert_eq!((rows[1].verdict, rows[1].seconds), (Verdict::Solved, 2.25));
-        assert_eq!((rows[1].cpu, rows[5].cpu), (Some(1.125), None));
-        assert_eq!(rows[4].verdict, Verdict::Wrong);
-        assert!(read_csv("a,b\n", "x.csv").unwrap_err().0.contains("solver"));
-        let err = read_csv(
-            &format!("{CSV_HEADER}\nsatoku,a,SAT,SAT,maybe,1\n"),
-            "x.csv",
-        );
-        assert_eq!(err.unwrap_err().0, "x.csv:2: unknown verdict");
     }
 }
