@@ -1,20 +1,34 @@
 //! The SAT path against the direct solver on samples of every shared puzzle
-//! file (skipped where `../../../shared/sudoku` is missing). Large files are
-//! sampled (every k-th puzzle) to keep the debug run near ten seconds;
-//! `satoku sudoku check` runs whole files.
+//! file, or on the in-repo sample `cnf/sudoku/` where `../../../shared/sudoku`
+//! is missing (saying so on stderr). Large files are sampled (every k-th
+//! puzzle) to keep the debug run near ten seconds; `satoku sudoku check`
+//! runs whole files.
 
-use std::path::PathBuf;
+mod common;
 
+use common::shared_dir;
 use satoku_sudoku::{parse_puzzles, solve_direct, Answer, Puzzle, SatSudoku};
 
+/// The puzzles of a shared file; `None` where the shared folder is absent.
 fn read(name: &str) -> Option<Vec<Puzzle>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/sudoku");
-    if !dir.is_dir() {
-        eprintln!("skip: {} not found", dir.display());
-        return None;
-    }
-    let text = std::fs::read_to_string(dir.join(name)).expect("readable");
+    let text = std::fs::read_to_string(shared_dir()?.join(name)).expect("readable");
     Some(parse_puzzles(&text).unwrap_or_else(|e| panic!("{name}: {e}")))
+}
+
+/// Without the shared files: the SAT path on the in-repo sample agrees with
+/// the direct solver and with the answers recorded beside it.
+fn sample_agrees(test: &str) {
+    let mut sat = SatSudoku::new();
+    for (p, expected) in common::repo_sample(test) {
+        let what = format!("sample line {}", p.line);
+        assert_eq!(agree(&mut sat, &p, 1000), expected.solutions, "{what}");
+        let via_sat = sat.solve(&p.grid, 2).expect("SAT path");
+        let illegal = matches!(via_sat, Answer::Illegal(_));
+        assert_eq!(illegal, expected.kind == "illegal", "{what}");
+        if let Some(solution) = &expected.solution {
+            assert_eq!(via_sat.solution(), Some(solution), "{what}");
+        }
+    }
 }
 
 fn sample(puzzles: Vec<Puzzle>, max: usize) -> Vec<Puzzle> {
@@ -55,7 +69,9 @@ fn nine_by_nine_samples_agree_with_the_direct_solver() {
         ("norvig_easy50.txt", 50),
         ("kaggle_1m_first10000.csv", 100),
     ] {
-        let Some(puzzles) = read(name) else { return };
+        let Some(puzzles) = read(name) else {
+            return sample_agrees("nine_by_nine_samples_agree_with_the_direct_solver");
+        };
         for p in sample(puzzles, max) {
             assert_eq!(agree(&mut sat, &p, 2), 1, "{name} line {}", p.line);
         }
@@ -66,7 +82,7 @@ fn nine_by_nine_samples_agree_with_the_direct_solver() {
 fn multiple_invalid_and_serg_answers_through_sat() {
     let mut sat = SatSudoku::new();
     let Some(multi) = read("sudopedia_multisolution8.txt") else {
-        return;
+        return sample_agrees("multiple_invalid_and_serg_answers_through_sat");
     };
     let counts: Vec<usize> = multi.iter().map(|p| agree(&mut sat, p, 200)).collect();
     assert_eq!(counts, [200, 200, 200, 2, 3, 4, 10, 125]);
@@ -88,7 +104,7 @@ fn multiple_invalid_and_serg_answers_through_sat() {
 fn larger_grids_through_sat() {
     let mut sat = SatSudoku::new();
     let Some(hex) = read("hex16_100.txt") else {
-        return;
+        return sample_agrees("larger_grids_through_sat");
     };
     for p in sample(hex, 100) {
         assert_eq!(agree(&mut sat, &p, 2), 1);

@@ -1,26 +1,38 @@
 //! Every puzzle file of `shared/sudoku` through both direct solvers.
 //!
-//! Runs where `../../../shared/sudoku` (from this crate) exists and prints a
-//! skip where it does not. Large files are sampled to keep debug runs short.
+//! Runs on `../../../shared/sudoku` (from this crate) where it exists, else
+//! on the in-repo sample `cnf/sudoku/` (saying so on stderr). Large files
+//! are sampled to keep debug runs short.
 
-use std::path::PathBuf;
+mod common;
 
+use common::{repo_sample, shared_dir};
 use satoku_sudoku::{parse_puzzles, solve_direct_with, Answer, Engine, Grid, Puzzle};
 
-fn shared_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/sudoku");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skip: {} not found", dir.display());
-        None
-    }
+/// The puzzles of a shared file; `None` where the shared folder is absent.
+fn read(name: &str) -> Option<Vec<Puzzle>> {
+    let text = std::fs::read_to_string(shared_dir()?.join(name)).expect("readable file");
+    Some(parse_puzzles(&text).unwrap_or_else(|e| panic!("{name}: {e}")))
 }
 
-fn read(name: &str) -> Option<Vec<Puzzle>> {
-    let dir = shared_dir()?;
-    let text = std::fs::read_to_string(dir.join(name)).expect("readable file");
-    Some(parse_puzzles(&text).unwrap_or_else(|e| panic!("{name}: {e}")))
+/// Without the shared files: both engines on the in-repo sample, against
+/// the answers recorded beside it.
+fn sample_agrees(test: &str) {
+    for (p, expected) in repo_sample(test) {
+        let what = format!("sample line {}", p.line);
+        assert_eq!(count_both(&p, 1000), expected.solutions, "{what}");
+        let kind = match solve_direct_with(&p.grid, 2, Engine::Fastest) {
+            Answer::Illegal(_) => "illegal",
+            Answer::NoSolution => "none",
+            Answer::Solved { count: 1, .. } => "unique",
+            Answer::Solved { .. } => "multiple",
+        };
+        assert_eq!(kind, expected.kind, "{what}");
+        if let Some(solution) = &expected.solution {
+            let found = solve_direct_with(&p.grid, 1, Engine::Fastest);
+            assert_eq!(found.solution(), Some(solution), "{what}");
+        }
+    }
 }
 
 /// Every `step`-th puzzle, so that about `max` are kept.
@@ -62,7 +74,9 @@ fn unique_nine_by_nine_files_solve_the_same_both_ways() {
         ("norvig_easy50.txt", 50, 50),
     ];
     for (name, total, max) in files {
-        let Some(puzzles) = read(name) else { return };
+        let Some(puzzles) = read(name) else {
+            return sample_agrees("unique_nine_by_nine_files_solve_the_same_both_ways");
+        };
         assert_eq!(puzzles.len(), total, "{name}");
         for p in sample(puzzles, max) {
             assert_eq!(count_both(&p, 2), 1, "{name} line {}", p.line);
@@ -76,7 +90,9 @@ fn fast_path_solves_every_unique_puzzle_of_the_big_files() {
         "tdoku_puzzles2_17_clue.txt",
         "tdoku_puzzles5_forum_hardest_1905_11plus.txt",
     ] {
-        let Some(puzzles) = read(name) else { return };
+        let Some(puzzles) = read(name) else {
+            return sample_agrees("fast_path_solves_every_unique_puzzle_of_the_big_files");
+        };
         for p in puzzles {
             let answer = solve_direct_with(&p.grid, 2, Engine::Fastest);
             assert_eq!(answer.count(), 1, "{name} line {}", p.line);
@@ -87,7 +103,9 @@ fn fast_path_solves_every_unique_puzzle_of_the_big_files() {
 
 #[test]
 fn kaggle_solutions_match_the_csv_column() {
-    let Some(dir) = shared_dir() else { return };
+    let Some(dir) = shared_dir() else {
+        return sample_agrees("kaggle_solutions_match_the_csv_column");
+    };
     let text = std::fs::read_to_string(dir.join("kaggle_1m_first10000.csv")).unwrap();
     let puzzles = parse_puzzles(&text).unwrap();
     assert_eq!(puzzles.len(), 10_000);
@@ -110,7 +128,7 @@ fn kaggle_solutions_match_the_csv_column() {
 #[test]
 fn multi_solution_counts_are_exact() {
     let Some(puzzles) = read("sudopedia_multisolution8.txt") else {
-        return;
+        return sample_agrees("multi_solution_counts_are_exact");
     };
     let counts: Vec<usize> = puzzles.iter().map(|p| count_both(p, 1000)).collect();
     assert_eq!(counts, [1000, 1000, 1000, 2, 3, 4, 10, 125]);
@@ -119,7 +137,7 @@ fn multi_solution_counts_are_exact() {
 #[test]
 fn invalid_puzzles_are_three_illegal_and_four_unsolvable() {
     let Some(puzzles) = read("sudopedia_invalid7_from_rust_sudoku_crate.txt") else {
-        return;
+        return sample_agrees("invalid_puzzles_are_three_illegal_and_four_unsolvable");
     };
     let answers: Vec<&str> = puzzles
         .iter()
@@ -141,7 +159,7 @@ fn invalid_puzzles_are_three_illegal_and_four_unsolvable() {
 #[test]
 fn serg_benchmark_puzzles_all_have_several_solutions() {
     let Some(puzzles) = read("tdoku_puzzles7_serg_benchmark.txt") else {
-        return;
+        return sample_agrees("serg_benchmark_puzzles_all_have_several_solutions");
     };
     assert_eq!(puzzles.len(), 10_000);
     for p in &puzzles {
@@ -156,7 +174,7 @@ fn serg_benchmark_puzzles_all_have_several_solutions() {
 #[test]
 fn larger_grids_are_unique_and_match_their_solutions() {
     let Some(hex) = read("hex16_100.txt") else {
-        return;
+        return sample_agrees("larger_grids_are_unique_and_match_their_solutions");
     };
     assert_eq!(hex.len(), 100);
     for p in &hex {

@@ -4,7 +4,7 @@
 //! (150..250 variables) exercise restarts, reductions and garbage collection,
 //! where the CDCL configurations are checked against each other.
 
-#[allow(dead_code)] // Each test crate uses its own part of the helpers.
+#[allow(dead_code)] // Each test file uses its own part of the helpers.
 mod common;
 
 use common::solve_checked;

@@ -5,24 +5,21 @@
 //! assumptions must still give a DRAT proof the checker accepts when the
 //! formula is unsatisfiable, and a model of it otherwise.
 
-#[allow(dead_code)] // Each test crate uses its own part of the helpers.
+#[allow(dead_code)] // Each test file uses its own part of the helpers.
 mod common;
 
-use common::{random_lits, SharedBuf};
+use common::{assert_proof_checks, SharedBuf};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use satoku_drat::{check, CheckOptions};
-use satoku_formula::Cnf;
+use satoku_formula::Lit;
 use satoku_gen::random_ksat;
 use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
 
-fn check_proof(cnf: &Cnf, proof: &[u8], what: &str) {
-    let verdict = check(cnf, proof, &CheckOptions::default()).expect("proof parses");
-    assert!(
-        verdict.is_verified(),
-        "{what}: proof rejected: {:?}",
-        verdict.outcome
-    );
+/// `count` random literals over variables `1..=num_vars`; repeats and
+/// contradictions are allowed, as a caller's assumptions may have them.
+fn random_assumptions(rng: &mut ChaCha8Rng, num_vars: i64, count: usize) -> Vec<Lit> {
+    let mut pick = || rng.gen_range(1..=num_vars) * if rng.gen() { 1 } else { -1 };
+    (0..count).map(|_| Lit::from_dimacs(pick())).collect()
 }
 
 #[test]
@@ -49,7 +46,7 @@ fn lemmas_learnt_under_assumptions_check_in_the_final_proof() {
             }
             for _ in 0..rng.gen_range(1..6) {
                 let count = rng.gen_range(3..=vars / 3);
-                let assumptions = random_lits(&mut rng, vars, count);
+                let assumptions = random_assumptions(&mut rng, vars as i64, count);
                 if let SolveResult::Sat(model) = solver.solve_with_assumptions(&assumptions) {
                     assert!(model.satisfies(&cnf), "{what}: bad model");
                     assert!(assumptions.iter().all(|&a| model.lit_value(a)));
@@ -66,7 +63,7 @@ fn lemmas_learnt_under_assumptions_check_in_the_final_proof() {
                     sat += 1;
                 }
                 SolveResult::Unsat => {
-                    check_proof(&cnf, &buf.0.lock().unwrap(), &what);
+                    assert_proof_checks(&cnf, &buf.bytes(), &what);
                     unsat += 1;
                 }
                 SolveResult::Unknown => panic!("{what}: unknown without limits"),

@@ -2,43 +2,19 @@
 //! pigeonhole and random 3-SAT formulas, text and binary, are verified, and
 //! the same proofs with a lemma broken, or cut short, are rejected.
 
-use std::io::{self, Write};
-use std::sync::{Arc, Mutex};
+#[allow(dead_code)] // Each test file uses its own part of the helpers.
+mod common;
 
 use satoku_drat::{check, CheckOptions, Format, Outcome, ProofReader, StepKind};
 use satoku_formula::{Cnf, Lit};
-use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
-
-/// A writer the solver can own while the test keeps a handle on the bytes.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
+use satoku_solver::{ProofFormat, SolveResult, SolverConfig};
 
 /// Solves `cnf` with a proof; `None` when it is satisfiable.
 fn solve_with_proof(cnf: &Cnf, format: ProofFormat) -> Option<Vec<u8>> {
-    let out = Shared::default();
-    let mut solver = Solver::new(SolverConfig::default());
-    solver.set_proof(Box::new(out.clone()), format).unwrap();
-    solver.ensure_vars(cnf.num_vars());
-    for clause in cnf {
-        solver.add_clause(clause);
-    }
-    let result = solver.solve();
-    solver.finish_proof().unwrap();
-    let bytes = out.0.lock().unwrap().clone();
-    match result {
-        SolveResult::Unsat => Some(bytes),
-        SolveResult::Sat(_) => None,
-        SolveResult::Unknown => panic!("no limit was set"),
+    match common::solve_with_proof(cnf, SolverConfig::default(), format) {
+        (SolveResult::Unsat, proof) => Some(proof),
+        (SolveResult::Sat(_), _) => None,
+        (SolveResult::Unknown, _) => panic!("no limit was set"),
     }
 }
 

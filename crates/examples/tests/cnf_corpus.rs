@@ -2,7 +2,7 @@
 //! its answer with both algorithms, every heuristic, and pure literals on
 //! and off. Dropping a file into a folder adds it to this test.
 
-#[allow(dead_code)] // Each test crate uses its own part of the helpers.
+#[allow(dead_code)] // Each test file uses its own part of the helpers.
 mod common;
 
 use std::path::{Path, PathBuf};

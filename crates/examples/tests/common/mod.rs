@@ -1,0 +1,76 @@
+//! Helpers shared by the cross-crate integration tests: solve with a DRAT
+//! proof captured in memory, and check every answer (models against the
+//! formula, UNSAT answers with the workspace's proof checker).
+
+use std::io::{self, Write};
+use std::sync::{Arc, Mutex};
+
+use satoku_drat::{check, CheckOptions};
+use satoku_formula::Cnf;
+use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
+
+/// A `Write` whose bytes can be read back after the solver is done with it.
+#[derive(Clone, Default)]
+pub struct SharedBuf(pub Arc<Mutex<Vec<u8>>>);
+
+impl SharedBuf {
+    /// A copy of everything written so far.
+    pub fn bytes(&self) -> Vec<u8> {
+        self.0.lock().unwrap().clone()
+    }
+}
+
+impl Write for SharedBuf {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Solves `cnf` once with a proof in `format`; returns the answer and the
+/// complete proof.
+pub fn solve_with_proof(
+    cnf: &Cnf,
+    config: SolverConfig,
+    format: ProofFormat,
+) -> (SolveResult, Vec<u8>) {
+    let buf = SharedBuf::default();
+    let mut solver = Solver::new(config);
+    solver.set_proof(Box::new(buf.clone()), format).unwrap();
+    solver.ensure_vars(cnf.num_vars());
+    for clause in cnf {
+        solver.add_clause(clause);
+    }
+    let result = solver.solve();
+    solver.finish_proof().unwrap();
+    (result, buf.bytes())
+}
+
+/// Panics unless `proof` is a DRAT refutation of `cnf` the checker accepts.
+pub fn assert_proof_checks(cnf: &Cnf, proof: &[u8], what: &str) {
+    let verdict = check(cnf, proof, &CheckOptions::default()).expect("proof parses");
+    assert!(
+        verdict.is_verified(),
+        "{what}: proof rejected: {:?}",
+        verdict.outcome
+    );
+}
+
+/// Solves `cnf` with a DRAT proof; checks every model, and every UNSAT
+/// answer's proof with the workspace's checker. Returns whether SAT.
+pub fn solve_checked(cnf: &Cnf, config: SolverConfig, format: ProofFormat, what: &str) -> bool {
+    match solve_with_proof(cnf, config, format) {
+        (SolveResult::Sat(model), _) => {
+            assert!(model.satisfies(cnf), "{what}: bad model");
+            true
+        }
+        (SolveResult::Unsat, proof) => {
+            assert_proof_checks(cnf, &proof, what);
+            false
+        }
+        (SolveResult::Unknown, _) => panic!("{what}: unknown without limits"),
+    }
+}
