@@ -31,6 +31,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod add;
 mod analyze;
 mod cdcl;
 mod clause_db;
@@ -40,9 +41,11 @@ mod dpll;
 #[cfg(feature = "fault-injection")]
 pub mod fault;
 mod heap;
+mod limits;
 mod proof;
 mod propagate;
 mod pure;
+mod reason;
 mod reduce;
 mod restart;
 mod result;
@@ -50,8 +53,10 @@ mod scan;
 mod solver;
 mod stats;
 mod trail;
+mod unchecked;
 mod watch;
 
+pub use add::ClauseLit;
 pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig};
 pub use proof::ProofFormat;
 pub use result::SolveResult;
