@@ -115,15 +115,17 @@ impl Solver {
         self.proof.take().map(|r| r.map_err(Error::Proof))
     }
 
-    /// Adds a clause of [`Lit`]s or of DIMACS `i32`s: `add_clause(&[a, b])`,
-    /// `add_clause(&vec)`, `add_clause([1, -2])`. Duplicate literals and
-    /// tautologies are fine; an empty clause makes the formula
+    /// Adds a clause of [`Lit`]s or of DIMACS `i32`s, behind any reference
+    /// to a slice: `add_clause(&[a, b])`, `add_clause(&vec)`,
+    /// `add_clause(&[1, -2])`. (The clause is borrowed, not moved, so a
+    /// `&mut Vec` argument stays usable after the call.) Duplicate literals
+    /// and tautologies are fine; an empty clause makes the formula
     /// unsatisfiable.
     ///
     /// # Panics
     /// On a DIMACS literal `0` or `i32::MIN`, or a variable beyond
     /// [`Solver::MAX_VARS`].
-    pub fn add_clause<L: ClauseLit>(&mut self, lits: impl AsRef<[L]>) {
+    pub fn add_clause<L: ClauseLit, C: AsRef<[L]> + ?Sized>(&mut self, lits: &C) {
         let mut clause = self.analysis.take_learnt();
         clause.clear();
         clause.extend(lits.as_ref().iter().map(|&l| l.to_lit()));
@@ -193,5 +195,81 @@ impl Solver {
             watch::push_long(&mut self.watches[a.code()], b, cref);
             watch::push_long(&mut self.watches[b.code()], a, cref);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use satoku_formula::{Cnf, Lit};
+
+    use crate::{SolveResult, Solver, SolverConfig};
+
+    #[test]
+    fn from_cnf_sizes_by_the_variables_used() {
+        let mut cnf = Cnf::new();
+        cnf.ensure_vars(1 << 28);
+        cnf.add_clause(&[Lit::from_dimacs(-2)]);
+        let mut solver = Solver::from_cnf(&cnf, SolverConfig::default());
+        assert_eq!(solver.num_vars(), 2);
+        let SolveResult::Sat(mut model) = solver.solve() else {
+            panic!("satisfiable");
+        };
+        model.resize(5);
+        assert_eq!(model.values(), &[false; 5]);
+    }
+
+    #[test]
+    fn dimacs_and_lit_clauses_are_the_same() {
+        let mut a = Solver::default();
+        a.add_clause(&[1, -2]);
+        a.add_clause(&vec![2]);
+        let mut b = Solver::default();
+        b.add_clause(&[Lit::from_dimacs(1), Lit::from_dimacs(-2)]);
+        b.add_clause(&vec![Lit::from_dimacs(2)]);
+        assert_eq!(a.solve(), b.solve());
+        assert_eq!((a.num_vars(), a.num_clauses()), (2, 2));
+        let v = a.new_var();
+        assert_eq!(
+            (v.index(), a.new_lit(), a.num_vars()),
+            (2, Lit::from_dimacs(4), 4)
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "0 is not a DIMACS literal")]
+    fn a_zero_dimacs_literal_panics() {
+        Solver::default().add_clause(&[1, 0]);
+    }
+
+    #[test]
+    fn no_copy_without_model_checks_but_clauses_are_counted() {
+        let mut solver = Solver::new(SolverConfig {
+            check_models: false,
+            ..SolverConfig::default()
+        });
+        solver.add_clause(&[1, 2]);
+        solver.add_clause(&[-1]);
+        assert_eq!(
+            (solver.num_clauses(), solver.original.num_clauses()),
+            (2, 0)
+        );
+        let buf: Box<dyn std::io::Write + Send> = Box::new(Vec::new());
+        assert!(solver.set_proof(buf, crate::ProofFormat::Text).is_err());
+        assert!(
+            matches!(solver.solve(), SolveResult::Sat(m) if m.value(Lit::from_dimacs(2).var()))
+        );
+    }
+
+    #[test]
+    fn the_proof_writer_comes_back() {
+        let out: Box<dyn std::io::Write + Send> = Box::new(Vec::new());
+        let mut solver = Solver::new(SolverConfig::default())
+            .with_proof(out, crate::ProofFormat::Text)
+            .unwrap();
+        solver.add_clause(&[1]);
+        solver.add_clause(&[-1]);
+        assert_eq!(solver.solve(), SolveResult::Unsat);
+        assert!(solver.take_proof().unwrap().is_ok());
+        assert!(solver.take_proof().is_none());
     }
 }

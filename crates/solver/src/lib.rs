@@ -50,6 +50,7 @@ mod reduce;
 mod restart;
 mod result;
 mod scan;
+mod solutions;
 mod solver;
 mod stats;
 mod trail;
@@ -60,6 +61,7 @@ pub use add::ClauseLit;
 pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig};
 pub use proof::ProofFormat;
 pub use result::SolveResult;
+pub use solutions::{Solutions, Unknown};
 pub use solver::Solver;
 pub use stats::Stats;
 
