@@ -135,12 +135,7 @@ impl Solver {
 
     /// Adds `clause` (the buffer is then scratch).
     fn add_lits(&mut self, clause: &mut Vec<Lit>) {
-        let max_var = clause
-            .iter()
-            .map(|l| l.var().index() + 1)
-            .max()
-            .unwrap_or(0);
-        self.ensure_vars(max_var);
+        self.ensure_vars_of(clause);
         self.num_clauses += 1;
         if self.config.check_models || self.config.algorithm == Algorithm::Dpll {
             self.original.add_clause(clause);

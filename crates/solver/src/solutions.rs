@@ -96,14 +96,8 @@ impl<'a> Solutions<'a> {
     pub fn assuming(mut self, assumptions: &[Lit]) -> Self {
         self.assumptions.clear();
         self.assumptions.extend_from_slice(assumptions);
-        self.cover(assumptions.iter().map(|l| l.var()));
+        self.solver.ensure_vars_of(assumptions);
         self
-    }
-
-    /// Grows the solver to `vars`, so that models cover them.
-    fn cover(&mut self, vars: impl Iterator<Item = Var>) {
-        let n = vars.map(|v| v.index() + 1).max().unwrap_or(0);
-        self.solver.ensure_vars(n);
     }
 
     /// Searches with [`Solver::solve_scoped`]: what a search learns under
@@ -117,7 +111,8 @@ impl<'a> Solutions<'a> {
     /// yielded once, whatever the other variables are.
     pub fn project(mut self, vars: impl IntoIterator<Item = Var>) -> Self {
         let vars: Vec<Var> = vars.into_iter().collect();
-        self.cover(vars.iter().copied());
+        let lits: Vec<Lit> = vars.iter().map(|v| v.positive()).collect();
+        self.solver.ensure_vars_of(&lits);
         self.projection = Some(vars);
         self
     }

@@ -183,6 +183,12 @@ impl Solver {
         self.branching.grow(n, self.config.initial_phase);
     }
 
+    /// Makes room for the variables of `lits`.
+    pub(crate) fn ensure_vars_of(&mut self, lits: &[Lit]) {
+        let max_var = lits.iter().map(|l| l.var().index() + 1).max();
+        self.ensure_vars(max_var.unwrap_or(0));
+    }
+
     /// A fresh variable.
     ///
     /// # Panics
@@ -242,12 +248,7 @@ impl Solver {
     pub fn solve_with_assumptions(&mut self, assumptions: &[Lit]) -> SolveResult {
         check_config(&self.config);
         let start = Instant::now();
-        let max_var = assumptions
-            .iter()
-            .map(|l| l.var().index() + 1)
-            .max()
-            .unwrap_or(0);
-        self.ensure_vars(max_var);
+        self.ensure_vars_of(assumptions);
         self.assumptions.clear();
         self.assumptions.extend_from_slice(assumptions);
         // An assumption already true opens an empty level, so levels can
