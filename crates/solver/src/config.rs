@@ -125,6 +125,10 @@ impl Default for SolverConfig {
 /// exceeds it, before `f64` overflows (MiniSat 2.2: 1e100).
 pub(crate) const VAR_RESCALE_LIMIT: f64 = 1e100;
 
+/// `scan.rs`: MOMs scores a variable `(f(x) + f(-x)) * 2^k + f(x) * f(-x)`
+/// over the shortest open clauses (Freeman 1995, k = 10).
+pub(crate) const MOMS_WEIGHT: f64 = 1024.0;
+
 /// `restart.rs`: weight of a new LBD in the fast moving average (Glucose's
 /// queue of the last 50 LBDs as an EMA, after Biere and Fröhlich 2015;
 /// CaDiCaL's `emagluefast` is 0.03).

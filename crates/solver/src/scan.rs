@@ -8,7 +8,7 @@
 
 use satoku_formula::{Lit, Var};
 
-use crate::config::Heuristic;
+use crate::config::{Heuristic, MOMS_WEIGHT};
 use crate::pure::PureTracker;
 use crate::reason::Reason;
 use crate::solver::Solver;
@@ -104,9 +104,9 @@ impl Solver {
                 self.scan.lit_scores[neg.code()],
             );
             let (score, lit) = match heuristic {
-                // Freeman's MOMs function, k = 10.
+                // Freeman's MOMs function.
                 Heuristic::Moms => (
-                    (sp + sn) * 1024.0 + sp * sn,
+                    (sp + sn) * MOMS_WEIGHT + sp * sn,
                     if sp >= sn { pos } else { neg },
                 ),
                 Heuristic::JeroslowWang => (sp + sn, if sp >= sn { pos } else { neg }),
