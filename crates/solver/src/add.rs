@@ -256,6 +256,26 @@ mod tests {
     }
 
     #[test]
+    fn dpll_skips_pure_literals_when_the_copy_misses_clauses() {
+        // Pure literals counted on (1 | 3) alone would set x1 and refute
+        // the formula, which x1 false and x3 true satisfy.
+        let mut solver = Solver::new(SolverConfig {
+            check_models: false,
+            ..SolverConfig::default()
+        });
+        solver.add_clause(&[-1, 2]);
+        solver.add_clause(&[-1, -2]);
+        solver.config_mut().check_models = true;
+        solver.add_clause(&[1, 3]);
+        solver.config_mut().algorithm = crate::Algorithm::Dpll;
+        assert!(!solver.copy_is_complete());
+        let SolveResult::Sat(model) = solver.solve() else {
+            panic!("satisfiable");
+        };
+        assert!(!model.value(Lit::from_dimacs(1).var()) && model.value(Lit::from_dimacs(3).var()));
+    }
+
+    #[test]
     fn the_proof_writer_comes_back() {
         let out: Box<dyn std::io::Write + Send> = Box::new(Vec::new());
         let mut solver = Solver::new(SolverConfig::default())
