@@ -131,11 +131,15 @@ impl<'a> Solutions<'a> {
             return;
         }
         if !self.assumptions.is_empty() {
-            let solver = &mut *self.solver;
-            let act = *self.activation.get_or_insert_with(|| solver.new_lit());
-            if self.assumptions.last() != Some(&act) {
-                self.assumptions.push(act);
-            }
+            let act = match self.activation {
+                Some(act) => act,
+                None => {
+                    let act = self.solver.new_lit();
+                    self.assumptions.push(act);
+                    self.activation = Some(act);
+                    act
+                }
+            };
             self.pending.push(!act);
         }
         self.solver.add_clause(&self.pending);
