@@ -1,10 +1,10 @@
 //! The CDCL search loop (MiniSat 2.2's `search`, Glucose's restarts and
 //! reductions). Reads like pseudocode; each step lives in its own file.
 
-use crate::clause_db::ClauseRef;
 use crate::decide::Decision;
+use crate::propagate::Conflict;
+use crate::reason::Reason;
 use crate::solver::{Solver, Status};
-use crate::trail::{FALSE, TRUE};
 
 impl Solver {
     /// Searches until a model, a refutation, or a limit.
@@ -51,28 +51,28 @@ impl Solver {
     }
 
     /// Analyses `conflict`, backjumps, and asserts the learnt clause.
-    fn learn_from(&mut self, conflict: ClauseRef) {
+    fn learn_from(&mut self, conflict: Conflict) {
         let (backjump, lbd) = self.analyze(conflict);
         self.restarts
-            .on_conflict(self.config.restart, lbd, self.trail.trail.len());
+            .on_conflict(self.config.restart, lbd, self.trail.len());
         self.backtrack(backjump);
         self.stats.backtracks += 1;
         self.stats.learnt_clauses += 1;
-        let learnt = std::mem::take(&mut self.learnt);
-        self.log_add(&learnt);
+        let learnt = self.analysis.take_learnt();
+        self.proof.add(&learnt);
         if learnt.len() == 1 {
             // At the root, or at the scope floor in a scoped call.
-            self.trail.assign(learnt[0], ClauseRef::NONE);
+            self.trail.assign(learnt[0], Reason::NONE);
             if self.scope_floor == 0 {
-                self.root_units_since_simplify += 1;
+                self.schedule.root_unit_added();
             }
         } else {
             let cref = self.db.alloc(&learnt, true, lbd);
             self.attach(cref);
             self.bump_clause(cref);
-            self.trail.assign(learnt[0], cref);
+            self.trail.assign(learnt[0], Reason::long(cref));
         }
-        self.learnt = learnt;
+        self.analysis.restore_learnt(learnt);
         self.decay_var_activity();
         self.decay_clause_activity();
     }
@@ -84,12 +84,11 @@ impl Solver {
         while (self.trail.decision_level() as usize) < self.assumptions.len() {
             let a = self.assumptions[self.trail.decision_level() as usize];
             match self.trail.value(a) {
-                TRUE => {
+                crate::trail::TRUE => {
                     // Already implied: an empty level keeps levels aligned with assumptions.
-                    self.trail.new_decision_level();
-                    self.level_flipped.push(true);
+                    self.new_level(true);
                 }
-                FALSE => {
+                crate::trail::FALSE => {
                     if self.scope_floor > 0 {
                         self.fail_all_assumptions();
                     } else {

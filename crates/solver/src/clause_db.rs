@@ -11,40 +11,29 @@
 
 use satoku_formula::Lit;
 
-/// Offset of a clause in the arena.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ClauseRef(pub(crate) u32);
+use crate::config::GARBAGE_FRACTION_INV;
 
-/// Tag of a reference that is not an arena offset (arena offsets stay
-/// below 2^31).
-const IMPLICIT: u32 = 1 << 31;
+/// Offset of a clause in the arena (below 2^31, so that a [`Reason`]
+/// can pack it with its other kinds in one word).
+///
+/// [`Reason`]: crate::reason::Reason
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ClauseRef(u32);
+
+/// Arena offsets stay below this.
+const MAX_OFFSET: u32 = 1 << 31;
 
 impl ClauseRef {
-    /// No clause: the reason of a decision or of an input unit.
-    pub const NONE: ClauseRef = ClauseRef(u32::MAX);
-    /// The binary clause that propagation just found false, whose two
-    /// literals it leaves in `Solver::binary_conflict`.
-    pub const BINARY_CONFLICT: ClauseRef = ClauseRef(u32::MAX - 1);
-
-    /// The implicit reason of a literal implied by binary clause
-    /// `(lit ∨ other)`: `other` (a literal code below 2^30, `MAX_VARS`).
-    #[inline]
-    pub fn binary_reason(other: Lit) -> ClauseRef {
-        ClauseRef(IMPLICIT | other.raw())
+    /// The clause at arena offset `offset`.
+    #[inline(always)]
+    pub(crate) fn from_offset(offset: u32) -> ClauseRef {
+        ClauseRef(offset)
     }
 
-    /// Whether this refers to a clause in the arena (not `NONE`, not a
-    /// binary reason, not the binary conflict).
-    #[inline]
-    pub fn in_arena(self) -> bool {
-        self.0 & IMPLICIT == 0
-    }
-
-    /// The other literal of an implicit binary reason.
-    #[inline]
-    pub fn binary_other(self) -> Lit {
-        debug_assert!(!self.in_arena() && self != Self::NONE && self != Self::BINARY_CONFLICT);
-        Lit::from_code(self.0 & !IMPLICIT)
+    /// The arena offset.
+    #[inline(always)]
+    pub(crate) fn offset(self) -> u32 {
+        self.0
     }
 }
 
@@ -62,19 +51,51 @@ pub struct ClauseDb {
     arena: Vec<Lit>,
     wasted: usize,
     /// Clauses given to the solver (length >= 2), in order of addition.
-    pub originals: Vec<ClauseRef>,
+    originals: Vec<ClauseRef>,
     /// Learnt clauses (length >= 2).
-    pub learnts: Vec<ClauseRef>,
+    learnts: Vec<ClauseRef>,
 }
 
 impl ClauseDb {
+    /// Clauses given to the solver (length >= 2), in order of addition.
+    #[inline]
+    pub fn originals(&self) -> &[ClauseRef] {
+        &self.originals
+    }
+
+    /// Learnt clauses (length >= 2).
+    #[inline]
+    pub fn learnts(&self) -> &[ClauseRef] {
+        &self.learnts
+    }
+
+    /// Takes the list of learnt clauses (the caller deletes them all and
+    /// gives the emptied list back with [`ClauseDb::restore_learnts`]).
+    pub fn take_learnts(&mut self) -> Vec<ClauseRef> {
+        std::mem::take(&mut self.learnts)
+    }
+
+    /// Gives back the list taken by [`ClauseDb::take_learnts`].
+    pub fn restore_learnts(&mut self, learnts: Vec<ClauseRef>) {
+        self.learnts = learnts;
+    }
+
+    /// Multiplies the activity of every learnt clause by `factor`.
+    pub fn scale_learnt_activities(&mut self, factor: f32) {
+        for i in 0..self.learnts.len() {
+            let c = self.learnts[i];
+            let scaled = self.activity(c) * factor;
+            self.set_activity(c, scaled);
+        }
+    }
+
     /// Stores a clause of at least two literals and returns its reference.
     pub fn alloc(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> ClauseRef {
         debug_assert!(lits.len() >= 2);
         let cref = ClauseRef(
             u32::try_from(self.arena.len())
                 .ok()
-                .filter(|&offset| offset & IMPLICIT == 0)
+                .filter(|&offset| offset < MAX_OFFSET)
                 .expect("clause arena over 2G words"),
         );
         let flags = if learnt { LEARNT } else { 0 } | (lbd.min(0xff_ffff) << LBD_SHIFT);
@@ -198,9 +219,10 @@ impl ClauseDb {
         self.learnts = learnts;
     }
 
-    /// Whether compaction would pay: more than a fifth of the arena is dead.
+    /// Whether compaction would pay: more than a fifth of the arena is
+    /// dead (`config::GARBAGE_FRACTION_INV`).
     pub fn needs_collect(&self) -> bool {
-        self.wasted * 5 > self.arena.len()
+        self.wasted * GARBAGE_FRACTION_INV > self.arena.len()
     }
 
     /// Cuts the arena back to `from` when every clause from there on is

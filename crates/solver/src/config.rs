@@ -1,4 +1,6 @@
-//! Every option of the engine in one place, with its default.
+//! Every option of the engine in one place, with its default: the
+//! user-facing ones in [`SolverConfig`], the fixed tunables of the search as
+//! named constants below, each with where its value comes from.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -115,3 +117,68 @@ impl Default for SolverConfig {
         }
     }
 }
+
+// Fixed tunables of the search. Each is used in one place only (named in
+// its doc); changing one changes the search.
+
+/// `decide.rs`: variable activities are scaled down by this once one
+/// exceeds it, before `f64` overflows (MiniSat 2.2: 1e100).
+pub(crate) const VAR_RESCALE_LIMIT: f64 = 1e100;
+
+/// `scan.rs`: MOMs scores a variable `(f(x) + f(-x)) * 2^k + f(x) * f(-x)`
+/// over the shortest open clauses (Freeman 1995, k = 10).
+pub(crate) const MOMS_WEIGHT: f64 = 1024.0;
+
+/// `restart.rs`: weight of a new LBD in the fast moving average (Glucose's
+/// queue of the last 50 LBDs as an EMA, after Biere and Fröhlich 2015;
+/// CaDiCaL's `emagluefast` is 0.03).
+pub(crate) const FAST_LBD_ALPHA: f64 = 1.0 / 32.0;
+/// `restart.rs`: weight of a new LBD in the slow moving average (Glucose
+/// averages over all conflicts; CaDiCaL's `emaglueslow` is 1e-5).
+pub(crate) const SLOW_LBD_ALPHA: f64 = 1.0 / 16384.0;
+/// `restart.rs`: weight of a new trail length in its moving average
+/// (Glucose's queue of the last 5000 trail lengths: 1/5000).
+pub(crate) const TRAIL_ALPHA: f64 = 1.0 / 5000.0;
+/// `restart.rs`: restart when the fast LBD average exceeds the slow one
+/// times this (Glucose's 1/K with K = 0.8).
+pub(crate) const RESTART_MARGIN: f64 = 1.25;
+/// `restart.rs`: postpone restarts when the trail exceeds its average by
+/// this factor (Glucose's R = 1.4).
+pub(crate) const RESTART_BLOCK_FACTOR: f64 = 1.4;
+/// `restart.rs`: restarts are postponed only after this many conflicts
+/// (Glucose's `lowerBoundForBlockingRestart` = 10000).
+pub(crate) const RESTART_BLOCK_AFTER: u64 = 10_000;
+/// `restart.rs`: conflicts at least between two Glucose restarts (Glucose:
+/// the 50 of its LBD queue).
+pub(crate) const RESTART_MIN_INTERVAL: u64 = 50;
+/// `restart.rs`: Luby unit in conflicts (MiniSat 2.2: 100).
+pub(crate) const LUBY_UNIT: u64 = 100;
+/// `restart.rs`: Luby unit in the stable phase of `Modes` (Kissat's
+/// `reluctant` = 1024).
+pub(crate) const STABLE_LUBY_UNIT: u64 = 1024;
+/// `restart.rs`: conflicts in the first focused phase of `Modes`; each
+/// phase pair then doubles (after Kissat's mode switching, whose
+/// `modeinit` is 1000).
+pub(crate) const FIRST_MODE_LENGTH: u64 = 2000;
+
+/// `reduce.rs`: learnt-clause activities fade by this per conflict
+/// (MiniSat 2.2's `clause_decay` = 0.999).
+pub(crate) const CLAUSE_DECAY: f32 = 0.999;
+/// `reduce.rs`: clause activities are scaled down by this once one exceeds
+/// it (MiniSat 2.2: 1e20).
+pub(crate) const CLAUSE_RESCALE_LIMIT: f32 = 1e20;
+/// `reduce.rs`: conflicts before the first reduction, and the base gap
+/// between two (Glucose's `firstReduceDB` = 2000).
+pub(crate) const FIRST_REDUCE: u64 = 2000;
+/// `reduce.rs`: how much the gap between reductions grows each time
+/// (Glucose's `incReduceDB` = 300).
+pub(crate) const REDUCE_INC: u64 = 300;
+/// `reduce.rs`: learnt clauses of LBD up to this ("glue") are kept forever
+/// (Glucose, Audemard and Simon 2009).
+pub(crate) const CORE_LBD: u32 = 2;
+/// `reduce.rs`: learnt clauses of LBD up to this are kept while they take
+/// part in conflicts (Oh 2015; CaDiCaL's `reducetier2glue` = 6).
+pub(crate) const TIER2_LBD: u32 = 6;
+/// `clause_db.rs`: the arena is compacted once more than 1 word in this
+/// many is dead (MiniSat 2.2's `garbage_frac` = 0.20).
+pub(crate) const GARBAGE_FRACTION_INV: usize = 5;

@@ -11,12 +11,11 @@
 
 use satoku_formula::{Lit, Var};
 
-use crate::config::Heuristic;
+use crate::config::{Heuristic, VAR_RESCALE_LIMIT};
+use crate::heap::VarHeap;
 use crate::scan::ScanOutcome;
 use crate::solver::Solver;
-
-/// Rescale activities before they overflow.
-const RESCALE_LIMIT: f64 = 1e100;
+use crate::trail::Trail;
 
 /// The result of asking for a decision.
 pub(crate) enum Decision {
@@ -26,25 +25,98 @@ pub(crate) enum Decision {
     Complete,
 }
 
+/// VSIDS state: activities, the heap of candidate variables, saved phases.
+#[derive(Default)]
+pub(crate) struct Branching {
+    activity: Vec<f64>,
+    var_inc: f64,
+    heap: VarHeap,
+    phase: Vec<bool>,
+}
+
+impl Branching {
+    /// No variables yet.
+    pub fn new() -> Branching {
+        Branching {
+            var_inc: 1.0,
+            ..Branching::default()
+        }
+    }
+
+    /// Number of variables.
+    #[inline]
+    pub fn num_vars(&self) -> usize {
+        self.activity.len()
+    }
+
+    /// Makes room for variables `0..n`, new ones with phase `initial_phase`.
+    pub fn grow(&mut self, n: usize, initial_phase: bool) {
+        let old = self.num_vars();
+        self.activity.resize(n, 0.0);
+        self.phase.resize(n, initial_phase);
+        self.heap.grow(n);
+        for v in old..n {
+            self.heap.insert(Var::new(v as u32), &self.activity);
+        }
+    }
+
+    /// Raises the activity of `v`.
+    #[inline]
+    pub fn bump(&mut self, v: Var) {
+        let a = &mut self.activity[v.index()];
+        *a += self.var_inc;
+        if *a > VAR_RESCALE_LIMIT {
+            for x in self.activity.iter_mut() {
+                *x *= 1.0 / VAR_RESCALE_LIMIT;
+            }
+            self.var_inc *= 1.0 / VAR_RESCALE_LIMIT;
+        }
+        self.heap.increased(v, &self.activity);
+    }
+
+    /// Makes later bumps weigh `1 / var_decay` times more.
+    #[inline]
+    pub fn decay(&mut self, var_decay: f64) {
+        self.var_inc *= 1.0 / var_decay;
+    }
+
+    /// Saves the phase of a literal being unassigned and puts its variable
+    /// back among the candidates.
+    #[inline(always)]
+    pub fn unassigned(&mut self, lit: Lit) {
+        let v = lit.var();
+        self.phase[v.index()] = lit.is_positive();
+        self.heap.insert(v, &self.activity);
+    }
+
+    /// The saved phase of `v`.
+    #[inline]
+    pub fn phase(&self, v: Var) -> bool {
+        self.phase[v.index()]
+    }
+
+    /// Pops candidates until an open one: the most active open variable.
+    pub fn pop_open(&mut self, trail: &Trail) -> Option<Var> {
+        while let Some(v) = self.heap.pop(&self.activity) {
+            if trail.is_open(v) {
+                return Some(v);
+            }
+        }
+        None
+    }
+}
+
 impl Solver {
     /// Raises the activity of `v`.
     #[inline]
     pub(crate) fn bump_var(&mut self, v: Var) {
-        let a = &mut self.activity[v.index()];
-        *a += self.var_inc;
-        if *a > RESCALE_LIMIT {
-            for x in self.activity.iter_mut() {
-                *x *= 1.0 / RESCALE_LIMIT;
-            }
-            self.var_inc *= 1.0 / RESCALE_LIMIT;
-        }
-        self.heap.increased(v, &self.activity);
+        self.branching.bump(v);
     }
 
     /// Makes later bumps weigh more than earlier ones.
     #[inline]
     pub(crate) fn decay_var_activity(&mut self) {
-        self.var_inc *= 1.0 / self.config.var_decay;
+        self.branching.decay(self.config.var_decay);
     }
 
     /// Picks the next decision literal with the configured heuristic.
@@ -63,21 +135,21 @@ impl Solver {
         // A full trail is a model: popping every assigned variable off the
         // heap to find that out (and pushing them back on backtrack) would
         // cost more than the search on formulas that propagate to the end.
-        if self.trail.trail.len() == self.num_vars() {
+        if self.trail.len() == self.num_vars() {
             return Decision::Complete;
         }
-        while let Some(v) = self.heap.pop(&self.activity) {
-            if self.trail.is_open(v) {
+        match self.branching.pop_open(&self.trail) {
+            Some(v) => {
                 self.stats.decisions += 1;
                 let phase = if self.config.phase_saving {
-                    self.phase[v.index()]
+                    self.branching.phase(v)
                 } else {
                     self.config.initial_phase
                 };
-                return Decision::Lit(v.lit(phase));
+                Decision::Lit(v.lit(phase))
             }
+            None => Decision::Complete,
         }
-        Decision::Complete
     }
 
     fn pick_first(&mut self) -> Decision {
@@ -98,17 +170,32 @@ impl Solver {
 
 #[cfg(test)]
 mod tests {
+    use super::Branching;
     use crate::{Solver, SolverConfig};
+    use satoku_formula::Var;
 
     #[test]
     fn activity_bumps_grow_by_one_over_the_decay() {
-        let mut s = Solver::new(SolverConfig {
-            var_decay: 0.5,
-            ..SolverConfig::default()
-        });
-        let before = s.var_inc;
-        s.decay_var_activity();
-        assert_eq!(s.var_inc, 2.0 * before);
+        let mut b = Branching::new();
+        b.grow(2, false);
+        b.bump(Var::new(0));
+        b.decay(0.5);
+        b.bump(Var::new(1));
+        assert_eq!(b.activity, vec![1.0, 2.0]);
+    }
+
+    #[test]
+    fn the_most_active_open_variable_is_picked_with_its_saved_phase() {
+        let mut b = Branching::new();
+        b.grow(3, false);
+        b.bump(Var::new(2));
+        let trail = crate::trail::Trail::default();
+        let mut trail = trail;
+        trail.grow(3);
+        assert_eq!(b.pop_open(&trail), Some(Var::new(2)));
+        b.unassigned(Var::new(2).positive());
+        assert!(b.phase(Var::new(2)) && !b.phase(Var::new(1)));
+        assert_eq!(b.pop_open(&trail), Some(Var::new(2)));
     }
 
     #[test]

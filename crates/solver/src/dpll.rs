@@ -10,7 +10,37 @@
 
 use crate::config::Heuristic;
 use crate::decide::Decision;
+use crate::propagate::Conflict;
 use crate::solver::{Solver, Status};
+
+/// Per decision level: whether its decision was already flipped (assumption
+/// and pure-literal levels count as flipped, CDCL's levels too).
+#[derive(Default)]
+pub(crate) struct Flips(Vec<bool>);
+
+impl Flips {
+    /// Records a new level.
+    #[inline]
+    pub fn push(&mut self, flipped: bool) {
+        self.0.push(flipped);
+    }
+
+    /// Forgets the levels above `level`.
+    #[inline]
+    pub fn truncate(&mut self, level: u32) {
+        self.0.truncate(level as usize);
+    }
+
+    /// Forgets the top level.
+    pub fn pop(&mut self) {
+        self.0.pop();
+    }
+
+    /// Whether the top level was flipped; `None` at the root.
+    pub fn last(&self) -> Option<bool> {
+        self.0.last().copied()
+    }
+}
 
 impl Solver {
     /// Searches until a model, a refutation, or a limit.
@@ -38,7 +68,10 @@ impl Solver {
                 }
                 continue;
             }
-            if self.config.pure_literals && self.assign_pure_literals_here() {
+            if self.config.pure_literals
+                && self.copy_is_complete()
+                && self.assign_pure_literals_here()
+            {
                 continue;
             }
             match self.pick_branch() {
@@ -53,27 +86,28 @@ impl Solver {
     fn assign_pure_literals_here(&mut self) -> bool {
         let at_root = self.trail.decision_level() == 0;
         if at_root {
-            self.trail.new_decision_level();
-            self.level_flipped.push(true);
+            self.new_level(true);
         }
         let assigned = self.assign_pure_literals() > 0;
         if at_root && !assigned {
-            self.trail.trail_lim.pop();
-            self.level_flipped.pop();
+            self.trail.drop_empty_level();
+            self.flips.pop();
         }
         assigned
     }
 
     /// Bumps the variables of a conflicting clause (VSIDS without learning).
-    fn bump_conflict(&mut self, conflict: crate::clause_db::ClauseRef) {
-        if conflict == crate::clause_db::ClauseRef::BINARY_CONFLICT {
-            for lit in self.binary_conflict {
-                self.bump_var(lit.var());
+    fn bump_conflict(&mut self, conflict: Conflict) {
+        match conflict {
+            Conflict::Binary(a, b) => {
+                self.bump_var(a.var());
+                self.bump_var(b.var());
             }
-        } else {
-            for k in 0..self.db.len(conflict) {
-                let v = self.db.lits(conflict)[k].var();
-                self.bump_var(v);
+            Conflict::Long(c) => {
+                for k in 0..self.db.len(c) {
+                    let v = self.db.lits(c)[k].var();
+                    self.bump_var(v);
+                }
             }
         }
         self.decay_var_activity();
@@ -82,7 +116,7 @@ impl Solver {
     /// Undoes levels down to the last unflipped decision and asserts its
     /// negation as a flipped decision. False when none is left.
     fn flip_last_decision(&mut self) -> bool {
-        while let Some(&flipped) = self.level_flipped.last() {
+        while let Some(flipped) = self.flips.last() {
             let level = self.trail.decision_level();
             if flipped {
                 self.backtrack(level - 1);

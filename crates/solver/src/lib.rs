@@ -2,17 +2,20 @@
 //!
 //! | item | what it is |
 //! |---|---|
-//! | [`Solver`] | an incremental solver: `add_clause`, `solve`, `solve_with_assumptions`, `solve_scoped`, `forget_learnts` |
+//! | [`Solver`] | an incremental solver: `new_var`, `add_clause` (of [`Lit`](satoku_formula::Lit)s or DIMACS `i32`s, see [`ClauseLit`]), `add_cnf`, `solve`, `solve_with_assumptions`, `solve_scoped`, `forget_learnts`, `with_proof`, `take_proof` |
+//! | [`Solutions`] | `Solver::solutions()`: every model, or every projection of one, under assumptions; [`Unknown`] when a limit stops it |
 //! | [`SolverConfig`] | every option, with [`Algorithm`], [`Heuristic`], [`RestartPolicy`] |
-//! | [`SolveResult`] | `Sat(Model)`, `Unsat` or `Unknown`; every model is checked before it is returned |
+//! | [`SolveResult`] | `Sat(Model)`, `Unsat` or `Unknown`; models are checked before they are returned (`check_models`) |
 //! | [`Stats`] | decisions, propagations, conflicts, backtracks, pure literals, time ... |
 //! | [`ProofFormat`] | DRAT proofs of UNSAT answers (CDCL), text or binary |
 //!
 //! Both algorithms share the clause arena (`clause_db`), the watch lists
-//! with blockers (`watch`), the trail (`trail`) and unit propagation
-//! (`propagate`). DPLL adds pure literals and chronological backtracking
-//! (`dpll`); CDCL adds first-UIP learning (`analyze`), restarts (`restart`)
-//! and clause deletion (`reduce`).
+//! with blockers (`watch`), the trail (`trail`, with reasons packed by
+//! `reason`) and unit propagation (`propagate`, which returns a typed
+//! conflict). DPLL adds pure literals and chronological backtracking
+//! (`dpll`, `pure`, `scan`); CDCL adds first-UIP learning (`analyze`),
+//! restarts (`restart`) and clause deletion (`reduce`). Every tunable is
+//! named in `config`. `solver.rs` lists the components the solver owns.
 //!
 //! ```
 //! use satoku_formula::Lit;
@@ -20,7 +23,7 @@
 //!
 //! let mut solver = Solver::new(SolverConfig::default());
 //! solver.add_clause(&[Lit::from_dimacs(1), Lit::from_dimacs(2)]);
-//! solver.add_clause(&[Lit::from_dimacs(-1)]);
+//! solver.add_clause(&[-1]); // DIMACS literals work too
 //! match solver.solve() {
 //!     SolveResult::Sat(model) => assert!(model.value(Lit::from_dimacs(2).var())),
 //!     other => panic!("expected SAT, got {other:?}"),
@@ -31,6 +34,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod add;
 mod analyze;
 mod cdcl;
 mod clause_db;
@@ -40,21 +44,27 @@ mod dpll;
 #[cfg(feature = "fault-injection")]
 pub mod fault;
 mod heap;
+mod limits;
 mod proof;
 mod propagate;
 mod pure;
+mod reason;
 mod reduce;
 mod restart;
 mod result;
 mod scan;
+mod solutions;
 mod solver;
 mod stats;
 mod trail;
+mod unchecked;
 mod watch;
 
+pub use add::ClauseLit;
 pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig};
 pub use proof::ProofFormat;
 pub use result::SolveResult;
+pub use solutions::{Solutions, Unknown};
 pub use solver::Solver;
 pub use stats::Stats;
 

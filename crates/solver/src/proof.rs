@@ -20,6 +20,56 @@ pub enum ProofFormat {
     Binary,
 }
 
+/// Where the solver logs its proof: nowhere, or a [`Proof`].
+#[derive(Default)]
+pub struct ProofSink(Option<Proof>);
+
+impl ProofSink {
+    /// Starts writing a proof to `out`.
+    pub fn start(&mut self, out: Box<dyn Write + Send>, format: ProofFormat) {
+        self.0 = Some(Proof::new(out, format));
+    }
+
+    /// Whether a proof is being written.
+    pub fn is_on(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// Logs a lemma, if a proof is being written.
+    #[inline]
+    pub fn add(&mut self, lits: &[Lit]) {
+        if let Some(p) = self.0.as_mut() {
+            p.add(lits);
+        }
+    }
+
+    /// Logs a deletion, if a proof is being written.
+    #[inline]
+    pub fn delete(&mut self, lits: &[Lit]) {
+        if let Some(p) = self.0.as_mut() {
+            p.delete(lits);
+        }
+    }
+
+    /// Flushes buffered output (errors are kept for `finish`).
+    pub fn flush(&mut self) {
+        if let Some(p) = self.0.as_mut() {
+            p.flush();
+        }
+    }
+
+    /// Flushes and returns the first write error, if any.
+    pub fn finish(&mut self) -> io::Result<()> {
+        self.0.as_mut().map_or(Ok(()), Proof::finish)
+    }
+
+    /// Stops writing: flushes and hands back the writer, or the first
+    /// write error. `None` when no proof was being written.
+    pub fn take(&mut self) -> Option<io::Result<Box<dyn Write + Send>>> {
+        self.0.take().map(Proof::into_writer)
+    }
+}
+
 /// A proof being written. Write errors are kept and reported by `finish`.
 pub struct Proof {
     out: BufWriter<Box<dyn Write + Send>>,
@@ -76,6 +126,14 @@ impl Proof {
             Some(e) => Err(e),
             None => Ok(()),
         }
+    }
+}
+
+impl Proof {
+    /// Flushes and hands back the writer, or the first write error.
+    pub fn into_writer(mut self) -> io::Result<Box<dyn Write + Send>> {
+        self.finish()?;
+        self.out.into_inner().map_err(|e| e.into_error())
     }
 }
 
@@ -156,6 +214,20 @@ mod tests {
             String::from_utf8(buf.0.lock().unwrap().clone()).unwrap(),
             "1 -20 0\nd 3 0\n0\n"
         );
+    }
+
+    #[test]
+    fn the_writer_comes_back_after_a_flush() {
+        let buf = Shared::default();
+        let mut sink = ProofSink::default();
+        assert!(sink.take().is_none());
+        sink.start(Box::new(buf.clone()), ProofFormat::Text);
+        sink.add(&lits(&[2]));
+        assert!(buf.0.lock().unwrap().is_empty());
+        let mut out = sink.take().unwrap().unwrap();
+        assert_eq!(*buf.0.lock().unwrap(), b"2 0\n");
+        out.write_all(b"c end\n").unwrap();
+        assert!(!sink.is_on());
     }
 
     #[test]

@@ -6,65 +6,47 @@
 //! Propagating literal `p` visits only `watches[!p]`: the clauses where `!p`
 //! is watched. Nothing here allocates: the visited list is compacted in
 //! place (MiniSat 2.2's `propagate`). It is reached through a raw pointer
-//! rather than taken out of `watches` and put back: moving the 24-byte list
-//! header out and in for every propagated literal, and indexing `watches`
-//! again for each moved watch, cost 12.5% of the sudoku session's
-//! instructions and about 5% of its time (docs/benchmarks.md). Binary clauses
-//! take one word of the list and imply with an implicit reason (`watch.rs`).
+//! rather than taken out of `watches` and put back, which would move the
+//! list header out and in for every propagated literal and index `watches`
+//! again for each moved watch. Binary clauses take one word of the list and
+//! imply with an implicit reason (`watch.rs`, `reason.rs`); a false binary
+//! clause is returned as [`Conflict::Binary`] with its two literals.
 //!
-//! The inner loop reads through [`at`] and [`set`], which skip bounds checks
-//! in release builds: every index is below its length by the loop's own
-//! bounds or because clauses only hold literals of allocated variables
-//! (`add_clause` grows the value array first). That cut 7% of the
-//! instructions of the sudoku session (docs/benchmarks.md). Builds with
-//! debug assertions, which every `cargo test` build is, keep the checks.
+//! The inner loop reads through `at` and `set` (`unchecked.rs`), which skip
+//! bounds checks in release builds: every index is below its length by the
+//! loop's own bounds or because clauses only hold literals of allocated
+//! variables (`add_clause` grows the value array first).
+
+use satoku_formula::Lit;
 
 use crate::clause_db::ClauseRef;
+use crate::reason::Reason;
 use crate::solver::Solver;
 use crate::trail::{FALSE, TRUE};
+use crate::unchecked::{at, set};
 use crate::watch;
 
-/// `slice[i]`, unchecked in release builds (see the module docs).
-#[inline(always)]
-fn at<T: Copy>(slice: &[T], i: usize) -> T {
-    #[cfg(debug_assertions)]
-    {
-        slice[i]
-    }
-    // SAFETY: callers pass `i < slice.len()` (module docs).
-    #[cfg(not(debug_assertions))]
-    unsafe {
-        *slice.get_unchecked(i)
-    }
-}
-
-/// `slice[i] = value`, unchecked in release builds (see the module docs).
-#[inline(always)]
-fn set<T>(slice: &mut [T], i: usize, value: T) {
-    #[cfg(debug_assertions)]
-    {
-        slice[i] = value;
-    }
-    // SAFETY: callers pass `i < slice.len()` (module docs).
-    #[cfg(not(debug_assertions))]
-    unsafe {
-        *slice.get_unchecked_mut(i) = value;
-    }
+/// A clause that propagation found false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Conflict {
+    /// A binary clause (its two literals in the clause's order), which
+    /// lives in the watch lists only.
+    Binary(Lit, Lit),
+    /// A long clause of the arena.
+    Long(ClauseRef),
 }
 
 /// Writes a long clause's watch entry (`watch.rs`) at `ws[j]`, `ws[j + 1]`.
 #[inline(always)]
-fn set_long(ws: &mut [u32], j: usize, blocker: satoku_formula::Lit, cref: ClauseRef) {
+fn set_long(ws: &mut [u32], j: usize, blocker: Lit, cref: ClauseRef) {
     set(ws, j, blocker.raw());
-    set(ws, j + 1, cref.0);
+    set(ws, j + 1, cref.offset());
 }
 
 /// Asks the cache for the start of watch list `ws`, which will be visited
-/// next: the load of its first entry is where propagation stalled most
-/// (perf, sudoku session), and the list of the next trail literal is known
-/// a whole list visit ahead. About 3-5% less time on the sudoku session
-/// and on industrial files, for 2.5% more instructions
-/// (docs/benchmarks.md); a hint only, so other targets simply skip it.
+/// next: the load of a list's first entry is where propagation stalls
+/// most, and the list of the next trail literal is known a whole list
+/// visit ahead. A hint only, so other targets simply skip it.
 #[inline(always)]
 fn prefetch_list(ws: &[u32]) {
     #[cfg(target_arch = "x86_64")]
@@ -80,22 +62,22 @@ fn prefetch_list(ws: &[u32]) {
 impl Solver {
     /// Propagates every trail literal not yet propagated. Returns the
     /// conflicting clause, if one became false.
-    pub(crate) fn propagate(&mut self) -> Option<ClauseRef> {
-        let mut conflict = None;
-        while self.trail.qhead < self.trail.trail.len() && conflict.is_none() {
-            let p = self.trail.trail[self.trail.qhead];
-            self.trail.qhead += 1;
-            if let Some(&next) = self.trail.trail.get(self.trail.qhead) {
+    pub(crate) fn propagate(&mut self) -> Option<Conflict> {
+        while let Some((p, next)) = self.trail.next_to_propagate() {
+            if let Some(next) = next {
                 prefetch_list(&self.watches[(!next).code()]);
             }
             self.stats.propagations += 1;
-            conflict = self.propagate_lit(!p);
+            let conflict = self.propagate_lit(!p);
+            if conflict.is_some() {
+                return conflict;
+            }
         }
-        conflict
+        None
     }
 
     /// Visits the clauses watching `false_lit`, which just became false.
-    fn propagate_lit(&mut self, false_lit: satoku_formula::Lit) -> Option<ClauseRef> {
+    fn propagate_lit(&mut self, false_lit: Lit) -> Option<Conflict> {
         let num_lists = self.watches.len();
         let lists = self.watches.as_mut_ptr();
         assert!(false_lit.code() < num_lists);
@@ -117,27 +99,25 @@ impl Solver {
                 set(ws, j, word);
                 j += 1;
                 let other = watch::binary_other(word);
-                let val = at(&self.trail.vals, other.code());
+                let val = self.trail.value_unchecked(other);
                 if val == TRUE {
                     continue;
                 }
                 if val == FALSE {
-                    self.binary_conflict = if watch::binary_other_first(word) {
-                        [other, false_lit]
+                    conflict = Some(if watch::binary_other_first(word) {
+                        Conflict::Binary(other, false_lit)
                     } else {
-                        [false_lit, other]
-                    };
-                    conflict = Some(ClauseRef::BINARY_CONFLICT);
+                        Conflict::Binary(false_lit, other)
+                    });
                     break;
                 }
-                self.trail
-                    .assign(other, ClauseRef::binary_reason(false_lit));
+                self.trail.assign(other, Reason::binary(false_lit));
                 continue;
             }
-            let blocker = satoku_formula::Lit::from_code(word);
-            let cref = ClauseRef(at(ws, i + 1));
+            let blocker = Lit::from_code(word);
+            let cref = ClauseRef::from_offset(at(ws, i + 1));
             i += 2;
-            if at(&self.trail.vals, blocker.code()) == TRUE {
+            if self.trail.value_unchecked(blocker) == TRUE {
                 set_long(ws, j, blocker, cref);
                 j += 2;
                 continue;
@@ -148,7 +128,7 @@ impl Solver {
                 lits.swap(0, 1);
             }
             let first = lits[0];
-            let first_val = at(&self.trail.vals, first.code());
+            let first_val = self.trail.value_unchecked(first);
             if first != blocker && first_val == TRUE {
                 set_long(ws, j, first, cref);
                 j += 2;
@@ -158,7 +138,7 @@ impl Solver {
             let mut moved = false;
             for k in 2..lits.len() {
                 let lit = lits[k];
-                if at(&self.trail.vals, lit.code()) != FALSE {
+                if self.trail.value_unchecked(lit) != FALSE {
                     #[cfg(feature = "fault-injection")]
                     if crate::fault::skip_watch_move(k) {
                         moved = true;
@@ -183,15 +163,15 @@ impl Solver {
             set_long(ws, j, first, cref);
             j += 2;
             if first_val == FALSE {
-                conflict = Some(cref);
+                conflict = Some(Conflict::Long(cref));
                 break;
             }
-            self.trail.assign(first, cref);
+            self.trail.assign(first, Reason::long(cref));
         }
         if conflict.is_some() {
             ws.copy_within(i..n, j);
             j += n - i;
-            self.trail.qhead = self.trail.trail.len();
+            self.trail.skip_propagation();
         }
         ws.truncate(j);
         conflict

@@ -5,61 +5,89 @@
 //! the tiers as in Oh 2015 and CaDiCaL): LBD <= 2 ("glue") is kept forever,
 //! LBD <= 6 is kept while it keeps taking part in conflicts, the rest
 //! competes on LBD and activity and half of it goes at each reduction.
-//! Reductions come every `2000 + 300 k` conflicts (Glucose).
+//! Reductions come every `2000 + 300 k` conflicts (Glucose). The
+//! tunables are in `config.rs`.
 
 use crate::clause_db::ClauseRef;
+use crate::config::{
+    CLAUSE_DECAY, CLAUSE_RESCALE_LIMIT, CORE_LBD, FIRST_REDUCE, REDUCE_INC, TIER2_LBD,
+};
+use crate::reason::Reason;
 use crate::solver::Solver;
 use crate::trail::TRUE;
 use crate::watch;
 use satoku_formula::Lit;
 
-const CLAUSE_DECAY: f32 = 0.999;
-const FIRST_REDUCE: u64 = 2000;
-const REDUCE_INC: u64 = 300;
-const CORE_LBD: u32 = 2;
-const TIER2_LBD: u32 = 6;
+/// When to reduce and simplify, and the clause activity increment.
+pub(crate) struct Schedule {
+    cla_inc: f32,
+    next_reduce: u64,
+    num_reduce: u64,
+    /// Root-level units since the last `simplify`.
+    root_units_since_simplify: usize,
+    /// `simplify` waits until `stats.propagations` reaches this.
+    next_simplify: u64,
+}
+
+impl Default for Schedule {
+    fn default() -> Self {
+        Schedule {
+            cla_inc: 1.0,
+            next_reduce: FIRST_REDUCE,
+            num_reduce: 0,
+            root_units_since_simplify: 0,
+            next_simplify: 0,
+        }
+    }
+}
+
+impl Schedule {
+    /// Records a new root-level unit (a reason to simplify).
+    #[inline]
+    pub fn root_unit_added(&mut self) {
+        self.root_units_since_simplify += 1;
+    }
+}
 
 impl Solver {
     /// Raises the activity of learnt clause `cref`.
     pub(crate) fn bump_clause(&mut self, cref: ClauseRef) {
-        let a = self.db.activity(cref) + self.cla_inc;
+        let a = self.db.activity(cref) + self.schedule.cla_inc;
         self.db.set_activity(cref, a);
-        if a > 1e20 {
-            for i in 0..self.db.learnts.len() {
-                let c = self.db.learnts[i];
-                let scaled = self.db.activity(c) * 1e-20;
-                self.db.set_activity(c, scaled);
-            }
-            self.cla_inc *= 1e-20;
+        if a > CLAUSE_RESCALE_LIMIT {
+            self.db.scale_learnt_activities(1.0 / CLAUSE_RESCALE_LIMIT);
+            self.schedule.cla_inc *= 1.0 / CLAUSE_RESCALE_LIMIT;
         }
     }
 
     /// Makes later clause bumps weigh more.
     pub(crate) fn decay_clause_activity(&mut self) {
-        self.cla_inc *= 1.0 / CLAUSE_DECAY;
+        self.schedule.cla_inc *= 1.0 / CLAUSE_DECAY;
     }
 
     /// Whether `cref` is the reason of a current assignment.
     fn is_locked(&self, cref: ClauseRef) -> bool {
         let lits = self.db.lits(cref);
-        lits[..2]
-            .iter()
-            .any(|&l| self.trail.value(l) == TRUE && self.trail.reason_of(l.var()) == cref)
+        lits[..2].iter().any(|&l| {
+            self.trail.value(l) == TRUE && self.trail.reason_of(l.var()) == Reason::long(cref)
+        })
     }
 
     /// Whether a reduction is due.
     pub(crate) fn reduce_due(&self) -> bool {
-        self.config.reduce && self.stats.conflicts >= self.next_reduce
+        self.config.reduce && self.stats.conflicts >= self.schedule.next_reduce
     }
 
     /// Deletes about half of the learnt clauses outside the kept tiers.
     pub(crate) fn reduce_db(&mut self) {
-        self.num_reduce += 1;
+        let schedule = &mut self.schedule;
+        schedule.num_reduce += 1;
+        schedule.next_reduce =
+            self.stats.conflicts + FIRST_REDUCE + REDUCE_INC * schedule.num_reduce;
         self.stats.reductions += 1;
-        self.next_reduce = self.stats.conflicts + FIRST_REDUCE + REDUCE_INC * self.num_reduce;
-        let mut candidates = Vec::with_capacity(self.db.learnts.len());
-        for i in 0..self.db.learnts.len() {
-            let c = self.db.learnts[i];
+        let mut candidates = Vec::with_capacity(self.db.learnts().len());
+        for i in 0..self.db.learnts().len() {
+            let c = self.db.learnts()[i];
             let lbd = self.db.lbd(c);
             let used = self.db.is_used(c);
             self.db.set_used(c, false);
@@ -95,12 +123,12 @@ impl Solver {
     /// deleted clauses are touched (their two watched literals), so the cost
     /// follows the number of learnt clauses, not the size of the formula.
     pub fn forget_learnts(&mut self) {
-        if self.db.learnts.is_empty() {
+        if self.db.learnts().is_empty() {
             return;
         }
         self.backtrack(0);
         self.clear_root_reasons();
-        let mut learnts = std::mem::take(&mut self.db.learnts);
+        let mut learnts = self.db.take_learnts();
         for &c in &learnts {
             self.remove_clause(c);
             let (a, b) = (self.db.lits(c)[0], self.db.lits(c)[1]);
@@ -122,7 +150,7 @@ impl Solver {
         let first = learnts.iter().min().copied();
         // The emptied list goes back, keeping its capacity for later queries.
         learnts.clear();
-        self.db.learnts = learnts;
+        self.db.restore_learnts(learnts);
         // Learnt clauses usually sit after every original one: then the
         // arena is cut back and no collection (which re-attaches every
         // clause) is needed.
@@ -137,7 +165,7 @@ impl Solver {
     /// Marks a clause deleted and logs the deletion; its watchers go at the
     /// next collection (they are skipped until then by `purge_watches`).
     fn remove_clause(&mut self, cref: ClauseRef) {
-        self.log_delete(cref);
+        self.proof.delete(self.db.lits(cref));
         self.db.delete(cref);
     }
 
@@ -149,10 +177,13 @@ impl Solver {
         // database holds since the last one. Incremental users who add a
         // unit per call (retiring an activation literal) would pay a full
         // pass per call otherwise.
-        if self.root_units_since_simplify == 0 || self.stats.propagations < self.next_simplify {
+        let schedule = &mut self.schedule;
+        if schedule.root_units_since_simplify == 0
+            || self.stats.propagations < schedule.next_simplify
+        {
             return;
         }
-        self.root_units_since_simplify = 0;
+        schedule.root_units_since_simplify = 0;
         for c in self.db.live_clauses() {
             if self.db.lits(c).iter().any(|&l| self.trail.value(l) == TRUE) {
                 self.remove_clause(c);
@@ -162,17 +193,14 @@ impl Solver {
         self.clear_root_reasons();
         self.purge_watches();
         self.collect_if_needed();
-        self.next_simplify = self.stats.propagations + self.db.live_words() as u64;
+        self.schedule.next_simplify = self.stats.propagations + self.db.live_words() as u64;
     }
 
     /// Root assignments never need their reasons again (and a reason may be
     /// about to be deleted).
     fn clear_root_reasons(&mut self) {
         debug_assert_eq!(self.trail.decision_level(), 0);
-        for i in 0..self.trail.trail.len() {
-            let v = self.trail.trail[i].var().index();
-            self.trail.var_data[v].reason = ClauseRef::NONE;
-        }
+        self.trail.map_reasons(|_| Reason::NONE);
     }
 
     /// Drops watchers of deleted clauses. A binary entry does not name its
@@ -203,13 +231,10 @@ impl Solver {
             return;
         }
         let reloc = self.db.collect();
-        for i in 0..self.trail.trail.len() {
-            let v = self.trail.trail[i].var().index();
-            let r = self.trail.var_data[v].reason;
-            if r.in_arena() {
-                self.trail.var_data[v].reason = reloc.get(r).unwrap_or(ClauseRef::NONE);
-            }
-        }
+        self.trail.map_reasons(|r| match r.clause() {
+            Some(c) => reloc.get(c).map_or(Reason::NONE, Reason::long),
+            None => r,
+        });
         for ws in &mut self.watches {
             ws.clear();
         }

@@ -6,8 +6,13 @@
 //! does); restarts are postponed while the trail is much longer than usual,
 //! a sign that the solver is close to a model. Luby (Luby, Sinclair and
 //! Zuckerman 1993; MiniSat 2.2): restart after `100 * luby(i)` conflicts.
+//! The tunables are in `config.rs`.
 
-use crate::config::RestartPolicy;
+use crate::config::{
+    RestartPolicy, FAST_LBD_ALPHA, FIRST_MODE_LENGTH, LUBY_UNIT, RESTART_BLOCK_AFTER,
+    RESTART_BLOCK_FACTOR, RESTART_MARGIN, RESTART_MIN_INTERVAL, SLOW_LBD_ALPHA, STABLE_LUBY_UNIT,
+    TRAIL_ALPHA,
+};
 
 /// Exponential moving average with bias correction for the first samples.
 #[derive(Clone, Debug)]
@@ -85,9 +90,9 @@ pub struct Restarts {
 impl Default for Restarts {
     fn default() -> Self {
         Restarts {
-            fast_lbd: Ema::new(1.0 / 32.0),
-            slow_lbd: Ema::new(1.0 / 16384.0),
-            trail_size: Ema::new(1.0 / 5000.0),
+            fast_lbd: Ema::new(FAST_LBD_ALPHA),
+            slow_lbd: Ema::new(SLOW_LBD_ALPHA),
+            trail_size: Ema::new(TRAIL_ALPHA),
             conflicts_since: 0,
             luby_index: 0,
             total_conflicts: 0,
@@ -97,19 +102,6 @@ impl Default for Restarts {
         }
     }
 }
-
-/// Glucose's K: restart when fast average LBD exceeds slow times 1/K.
-const MARGIN: f64 = 1.25;
-/// Glucose's R: block restarts when the trail exceeds its average by this factor.
-const BLOCK_FACTOR: f64 = 1.4;
-/// Conflicts at least between two Glucose restarts.
-const MIN_INTERVAL: u64 = 50;
-/// Luby unit, in conflicts.
-const LUBY_UNIT: u64 = 100;
-/// Luby unit in the stable phase of `Modes`.
-const STABLE_LUBY_UNIT: u64 = 1024;
-/// Conflicts in the first focused phase of `Modes`.
-const FIRST_MODE_LENGTH: u64 = 2000;
 
 impl Restarts {
     /// Records a conflict: the learnt clause's LBD and the trail length before backjumping.
@@ -122,9 +114,9 @@ impl Restarts {
             return;
         }
         let trail_len = trail_len as f64;
-        if self.total_conflicts > 10_000
-            && self.conflicts_since >= MIN_INTERVAL
-            && trail_len > BLOCK_FACTOR * self.trail_size.value()
+        if self.total_conflicts > RESTART_BLOCK_AFTER
+            && self.conflicts_since >= RESTART_MIN_INTERVAL
+            && trail_len > RESTART_BLOCK_FACTOR * self.trail_size.value()
         {
             self.conflicts_since = 0;
         }
@@ -142,8 +134,8 @@ impl Restarts {
                 self.conflicts_since >= STABLE_LUBY_UNIT * luby(self.luby_index)
             }
             RestartPolicy::Glucose | RestartPolicy::Modes => {
-                self.conflicts_since >= MIN_INTERVAL
-                    && self.fast_lbd.value() > MARGIN * self.slow_lbd.value()
+                self.conflicts_since >= RESTART_MIN_INTERVAL
+                    && self.fast_lbd.value() > RESTART_MARGIN * self.slow_lbd.value()
             }
         }
     }

@@ -8,9 +8,32 @@
 
 use satoku_formula::{Lit, Var};
 
-use crate::config::Heuristic;
+use crate::config::{Heuristic, MOMS_WEIGHT};
+use crate::pure::PureTracker;
+use crate::reason::Reason;
 use crate::solver::Solver;
 use crate::trail::{OPEN, TRUE};
+
+/// State of the DPLL-style heuristics: literal scores (cleared per scan)
+/// and pure-literal counts.
+#[derive(Default)]
+pub(crate) struct ScanState {
+    lit_scores: Vec<f64>,
+    pure: PureTracker,
+}
+
+impl ScanState {
+    /// Makes room for variables `0..n`.
+    pub fn grow(&mut self, n: usize) {
+        self.lit_scores.resize(2 * n, 0.0);
+    }
+
+    /// Records that the trail was cut to `len` literals.
+    #[inline]
+    pub fn backtracked_to(&mut self, len: usize) {
+        self.pure.backtracked_to(len);
+    }
+}
 
 /// What a scan found.
 pub(crate) enum ScanOutcome {
@@ -23,7 +46,7 @@ pub(crate) enum ScanOutcome {
 impl Solver {
     /// Visits every open input clause with its unassigned literals and size.
     fn for_each_open_clause(&self, mut visit: impl FnMut(&[Lit], usize)) {
-        for &cref in &self.db.originals {
+        for &cref in self.db.originals() {
             let lits = self.db.lits(cref);
             if lits.iter().any(|&l| self.trail.value(l) == TRUE) {
                 continue;
@@ -38,7 +61,7 @@ impl Solver {
 
     /// Scores literals with `heuristic` and returns the best decision.
     pub(crate) fn scan_heuristic(&mut self, heuristic: Heuristic) -> ScanOutcome {
-        let mut scores = std::mem::take(&mut self.lit_scores);
+        let mut scores = std::mem::take(&mut self.scan.lit_scores);
         scores.iter_mut().for_each(|s| *s = 0.0);
         let mut any_open = false;
         let mut min_size = usize::MAX;
@@ -60,7 +83,7 @@ impl Solver {
                 }
             }
         });
-        self.lit_scores = scores;
+        self.scan.lit_scores = scores;
         if !any_open {
             return ScanOutcome::AllSatisfied;
         }
@@ -76,11 +99,14 @@ impl Solver {
                 continue;
             }
             let (pos, neg) = (v.positive(), v.negative());
-            let (sp, sn) = (self.lit_scores[pos.code()], self.lit_scores[neg.code()]);
+            let (sp, sn) = (
+                self.scan.lit_scores[pos.code()],
+                self.scan.lit_scores[neg.code()],
+            );
             let (score, lit) = match heuristic {
-                // Freeman's MOMs function, k = 10.
+                // Freeman's MOMs function.
                 Heuristic::Moms => (
-                    (sp + sn) * 1024.0 + sp * sn,
+                    (sp + sn) * MOMS_WEIGHT + sp * sn,
                     if sp >= sn { pos } else { neg },
                 ),
                 Heuristic::JeroslowWang => (sp + sn, if sp >= sn { pos } else { neg }),
@@ -102,17 +128,20 @@ impl Solver {
     /// Assigns every pure literal of the open clauses at the current level.
     /// Returns how many were assigned.
     pub(crate) fn assign_pure_literals(&mut self) -> usize {
-        self.pure.sync(&self.original, &self.trail.trail);
+        self.scan.pure.sync(&self.original, self.trail.lits());
         let mut assigned = 0;
         for v in (0..self.num_vars() as u32).map(Var::new) {
             if !self.trail.is_open(v) {
                 continue;
             }
             let (pos, neg) = (v.positive(), v.negative());
-            let (cp, cn) = (self.pure.open_count(pos), self.pure.open_count(neg));
+            let (cp, cn) = (
+                self.scan.pure.open_count(pos),
+                self.scan.pure.open_count(neg),
+            );
             if (cp == 0) != (cn == 0) {
                 let pure = if cp > 0 { pos } else { neg };
-                self.trail.assign(pure, crate::clause_db::ClauseRef::NONE);
+                self.trail.assign(pure, Reason::NONE);
                 assigned += 1;
             }
         }

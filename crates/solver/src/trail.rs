@@ -5,12 +5,16 @@
 //! assigned literals in order; `trail_lim[d]` is where decision level `d + 1`
 //! starts; `qhead` is the next trail literal to propagate. A variable's
 //! level and reason sit side by side (MiniSat's `vardata`): assigning writes
-//! both and conflict analysis reads both, so one cache line serves each
-//! (on the sudoku session: 1% fewer instructions and 5% fewer simulated L1
-//! write misses than two arrays, docs/benchmarks.md).
+//! both and conflict analysis reads both, so one cache line serves each.
+//!
+//! Only [`Trail::backtrack_to`] unassigns; it hands every unassigned literal
+//! to a callback (phase saving and the decision heap), which inlines to the
+//! loop a caller would write.
 
-use crate::clause_db::ClauseRef;
 use satoku_formula::{Lit, Var};
+
+use crate::reason::Reason;
+use crate::unchecked::at;
 
 /// Value of an open literal.
 pub const OPEN: i8 = 0;
@@ -21,26 +25,24 @@ pub const FALSE: i8 = -1;
 
 /// Where an assigned variable got its value.
 #[derive(Clone, Copy)]
-pub struct VarData {
-    /// Decision level of the assignment.
-    pub level: u32,
-    /// Clause that implied the variable, or `ClauseRef::NONE`.
-    pub reason: ClauseRef,
+struct VarData {
+    level: u32,
+    reason: Reason,
 }
 
 /// The current partial assignment.
 #[derive(Default)]
 pub struct Trail {
     /// Per-literal values.
-    pub vals: Vec<i8>,
+    vals: Vec<i8>,
     /// Level and reason of each assigned variable.
-    pub var_data: Vec<VarData>,
+    var_data: Vec<VarData>,
     /// Assigned literals in assignment order.
-    pub trail: Vec<Lit>,
+    trail: Vec<Lit>,
     /// Trail positions where each decision level begins.
-    pub trail_lim: Vec<usize>,
+    trail_lim: Vec<usize>,
     /// Next trail position to propagate.
-    pub qhead: usize,
+    qhead: usize,
 }
 
 impl Trail {
@@ -52,7 +54,7 @@ impl Trail {
                 n,
                 VarData {
                     level: 0,
-                    reason: ClauseRef::NONE,
+                    reason: Reason::NONE,
                 },
             );
             self.trail.reserve(n - self.trail.len().min(n));
@@ -63,6 +65,13 @@ impl Trail {
     #[inline]
     pub fn value(&self, lit: Lit) -> i8 {
         self.vals[lit.code()]
+    }
+
+    /// The value of `lit`, a literal of an allocated variable, without a
+    /// bounds check in release builds (`unchecked.rs`): for propagation.
+    #[inline(always)]
+    pub fn value_unchecked(&self, lit: Lit) -> i8 {
+        at(&self.vals, lit.code())
     }
 
     /// Whether `var` is unassigned.
@@ -83,9 +92,15 @@ impl Trail {
         self.trail_lim.push(self.trail.len());
     }
 
+    /// Closes the current level, which must hold no assignment.
+    pub fn drop_empty_level(&mut self) {
+        debug_assert_eq!(self.trail_lim.last(), Some(&self.trail.len()));
+        self.trail_lim.pop();
+    }
+
     /// Makes `lit` true at the current level with `reason`.
     #[inline]
-    pub fn assign(&mut self, lit: Lit, reason: ClauseRef) {
+    pub fn assign(&mut self, lit: Lit, reason: Reason) {
         debug_assert_eq!(self.value(lit), OPEN);
         self.vals[lit.code()] = TRUE;
         self.vals[(!lit).code()] = FALSE;
@@ -94,11 +109,21 @@ impl Trail {
         self.trail.push(lit);
     }
 
-    /// Unassigns `lit` (the caller pops it from the trail).
+    /// Undoes every assignment above `level`, latest first, handing each
+    /// unassigned literal to `on_unassign`. Returns the new trail length.
     #[inline]
-    pub fn unassign(&mut self, lit: Lit) {
-        self.vals[lit.code()] = OPEN;
-        self.vals[(!lit).code()] = OPEN;
+    pub fn backtrack_to(&mut self, level: u32, mut on_unassign: impl FnMut(Lit)) -> usize {
+        let lim = self.trail_lim[level as usize];
+        for i in (lim..self.trail.len()).rev() {
+            let lit = self.trail[i];
+            self.vals[lit.code()] = OPEN;
+            self.vals[(!lit).code()] = OPEN;
+            on_unassign(lit);
+        }
+        self.trail.truncate(lim);
+        self.trail_lim.truncate(level as usize);
+        self.qhead = self.qhead.min(lim);
+        lim
     }
 
     /// Level of an assigned variable.
@@ -109,12 +134,81 @@ impl Trail {
 
     /// Reason of an assigned variable.
     #[inline]
-    pub fn reason_of(&self, var: Var) -> ClauseRef {
+    pub fn reason_of(&self, var: Var) -> Reason {
         self.var_data[var.index()].reason
     }
 
     /// The decision literal of level `d` (1-based).
     pub fn decision_at(&self, d: u32) -> Lit {
         self.trail[self.trail_lim[d as usize - 1]]
+    }
+
+    /// The assigned literals in assignment order.
+    #[inline]
+    pub fn lits(&self) -> &[Lit] {
+        &self.trail
+    }
+
+    /// Number of assigned literals.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Where level 1 starts on the trail (the end of the root level).
+    pub fn root_end(&self) -> usize {
+        self.trail_lim.first().copied().unwrap_or(self.trail.len())
+    }
+
+    /// Takes the next literal to propagate, if any; `peek` is then the one
+    /// after it (to prefetch its watch list).
+    #[inline(always)]
+    pub fn next_to_propagate(&mut self) -> Option<(Lit, Option<Lit>)> {
+        let p = *self.trail.get(self.qhead)?;
+        self.qhead += 1;
+        Some((p, self.trail.get(self.qhead).copied()))
+    }
+
+    /// Marks the whole trail propagated (after a conflict).
+    #[inline]
+    pub fn skip_propagation(&mut self) {
+        self.qhead = self.trail.len();
+    }
+
+    /// Rewrites the reason of every assigned variable with `f`.
+    pub fn map_reasons(&mut self, mut f: impl FnMut(Reason) -> Reason) {
+        for &lit in &self.trail {
+            let data = &mut self.var_data[lit.var().index()];
+            data.reason = f(data.reason);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backtrack_unassigns_latest_first() {
+        let mut t = Trail::default();
+        t.grow(3);
+        let [a, b, c] = [1, -2, 3].map(Lit::from_dimacs);
+        t.assign(a, Reason::NONE);
+        t.new_decision_level();
+        t.assign(b, Reason::NONE);
+        t.assign(c, Reason::binary(!b));
+        assert_eq!(
+            (t.level_of(c.var()), t.reason_of(c.var())),
+            (1, Reason::binary(!b))
+        );
+        let mut undone = Vec::new();
+        assert_eq!(t.backtrack_to(0, |l| undone.push(l)), 1);
+        assert_eq!(undone, vec![c, b]);
+        assert_eq!(
+            (t.value(b), t.value(a), t.decision_level()),
+            (OPEN, TRUE, 0)
+        );
+        assert_eq!(t.next_to_propagate(), Some((a, None)));
+        assert_eq!(t.next_to_propagate(), None);
     }
 }

@@ -10,12 +10,12 @@
 //!   Harwood, Stuckey 2008; MiniSat 2.2);
 //! - a **binary** clause takes one word: its other literal, tagged. Nothing
 //!   else is needed to propagate it, and a literal it implies records the
-//!   other literal as an implicit reason (`ClauseRef::binary_reason`), so
+//!   other literal as an implicit reason (`Reason::binary`), so
 //!   neither propagation nor conflict analysis reads the arena for it.
 //!
 //! One word instead of two halves the memory that propagation streams
-//! through on formulas made mostly of binary clauses (a sudoku's rules:
-//! 20,412 binary watchers), without changing the order of the visits.
+//! through on formulas made mostly of binary clauses (such as a sudoku's
+//! rules), without changing the order of the visits.
 //! Literal codes stay below 2^30 (`MAX_VARS`), which leaves the two top
 //! bits for the tags.
 
@@ -63,7 +63,7 @@ pub fn binary_other_first(word: u32) -> bool {
 /// Appends a long clause's entry: `blocker`, then `cref`.
 #[inline(always)]
 pub fn push_long(list: &mut WatchList, blocker: Lit, cref: ClauseRef) {
-    list.extend_from_slice(&[blocker.raw(), cref.0]);
+    list.extend_from_slice(&[blocker.raw(), cref.offset()]);
 }
 
 /// Keeps the entries of `list` for which `keep_long(cref)` or
@@ -83,10 +83,10 @@ pub fn retain(
             }
             i += 1;
         } else {
-            let cref = ClauseRef(list[i + 1]);
+            let cref = ClauseRef::from_offset(list[i + 1]);
             if keep_long(cref) {
                 list[j] = word;
-                list[j + 1] = cref.0;
+                list[j + 1] = cref.offset();
                 j += 2;
             }
             i += 2;
@@ -122,9 +122,9 @@ mod tests {
     #[test]
     fn entries_keep_their_order_and_kind() {
         let mut list = WatchList::new();
-        push_long(&mut list, Lit::from_dimacs(4), ClauseRef(9));
+        push_long(&mut list, Lit::from_dimacs(4), ClauseRef::from_offset(9));
         list.push(binary_entry(Lit::from_dimacs(-3), true));
-        push_long(&mut list, Lit::from_dimacs(5), ClauseRef(17));
+        push_long(&mut list, Lit::from_dimacs(5), ClauseRef::from_offset(17));
         list.push(binary_entry(Lit::from_dimacs(7), false));
         list.push(binary_entry(Lit::from_dimacs(-3), false));
         assert_eq!(list.len(), 7);
@@ -134,7 +134,7 @@ mod tests {
 
         retain(
             &mut list,
-            |c| c != ClauseRef(9),
+            |c| c != ClauseRef::from_offset(9),
             |l| l != Lit::from_dimacs(7),
         );
         assert_eq!(
