@@ -9,12 +9,14 @@
 use std::collections::HashMap;
 use std::path::{Component, Path};
 
-use crate::{Answer, BenchError};
+use satoku_dimacs::Status;
+
+use crate::BenchError;
 
 /// Expected answers keyed by `/`-separated relative path.
 #[derive(Debug, Default)]
 pub struct Expected {
-    by_path: HashMap<String, Answer>,
+    by_path: HashMap<String, Status>,
 }
 
 impl Expected {
@@ -31,7 +33,7 @@ impl Expected {
             let (Some(path), Some(answer)) = (cols.next(), cols.next()) else {
                 return Err(fail("expected `path<TAB>SAT|UNSAT|UNKNOWN`".into()));
             };
-            let Some(answer) = Answer::from_name(answer.trim()) else {
+            let Some(answer) = Status::from_name(answer.trim()) else {
                 if i == 0 {
                     continue; // the header line
                 }
@@ -70,7 +72,7 @@ impl Expected {
     }
 
     /// The expected answer of the instance at `path`: the longest matching suffix.
-    pub fn lookup(&self, path: &Path) -> Option<Answer> {
+    pub fn lookup(&self, path: &Path) -> Option<Status> {
         let parts = components(path);
         (0..parts.len()).find_map(|start| self.by_path.get(&parts[start..].join("/")).copied())
     }
@@ -110,16 +112,16 @@ mod tests {
         let at = |p: &str| exp.lookup(Path::new(p));
         assert_eq!(
             at("../shared/cnf/satlib/uf20-91/uf20-01.cnf"),
-            Some(Answer::Sat)
+            Some(Status::Sat)
         );
         assert_eq!(
             at("/abs/satlib/uuf50-218/uuf50-01.cnf"),
-            Some(Answer::Unsat)
+            Some(Status::Unsat)
         );
-        assert_eq!(at("./industrial/bmc-ibm-6.cnf.xz"), Some(Answer::Sat));
-        assert_eq!(at("cnf/hust/x.cnf"), Some(Answer::Unknown));
+        assert_eq!(at("./industrial/bmc-ibm-6.cnf.xz"), Some(Status::Sat));
+        assert_eq!(at("cnf/hust/x.cnf"), Some(Status::Unknown));
         // The longest key wins over the bare file name.
-        assert_eq!(at("a/x.cnf"), Some(Answer::Unsat));
+        assert_eq!(at("a/x.cnf"), Some(Status::Unsat));
         assert_eq!(at("uf20-01.cnf"), None);
         assert_eq!(at("other/uf20-91/uf20-01.cnf"), None);
     }

@@ -3,28 +3,30 @@
 //! The command is a [`SolverCmd`] template: `{}` becomes the path of a
 //! canonical DIMACS copy of the instance (so `.gz`, `.xz` and
 //! SATLIB's `%` trailer never reach the solver), `{out}` the path of a
-//! result file (MiniSat: `SAT` then the model, or `UNSAT`). The answer is
-//! read from an `s` line on stdout, else from the result file, else from
-//! the exit code (10 SAT, 20 UNSAT); the model from `v` lines on stdout or
-//! the result file. The child is killed at the timeout (see [`crate::os`]).
+//! result file (MiniSat: `SAT` then the model, or `UNSAT`). Both are read
+//! by `satoku_dimacs::read_solver_output`, stdout skipping the lines that
+//! are not `c`, `s` or `v` (MiniSat's statistics). The answer is what the
+//! `s` line, the result file and the exit code (10 SAT, 20 UNSAT) agree on;
+//! the model comes from `v` lines on stdout, else from the result file. The
+//! child is killed at the timeout (see [`crate::os`]).
 
-use std::collections::HashSet;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Instant;
 
-use satoku_formula::{Cnf, Lit};
+use satoku_dimacs::{read_solver_output, ErrorKind, OutputOptions, PartialModel, Status};
+use satoku_formula::Cnf;
 
 use crate::job::Job;
-use crate::{os, Answer, ModelCheck, Outcome, SolverCmd};
+use crate::{os, ModelCheck, Outcome, SolverCmd};
 
 /// What the solver's output says.
 #[derive(Debug, PartialEq)]
 pub struct Reported {
     /// The answer.
-    pub answer: Answer,
+    pub answer: Status,
     /// The model check of a SAT answer.
     pub model: ModelCheck,
     /// Conflicts, when a line like `conflicts : N` shows them.
@@ -83,28 +85,36 @@ fn write_copy(cnf: &Cnf, path: &Path) -> io::Result<()> {
 }
 
 /// Reads the answer, the model and the conflicts from a finished solver's
-/// stdout, result file and exit code; `Err` when they say nothing or disagree.
+/// stdout, result file and exit code; `Err` when they say nothing, disagree,
+/// or cannot be read (a malformed status line, two of them, a model of an
+/// UNSAT answer).
+///
+/// Each SAT or UNSAT counts: the `s` line on stdout, the result file's
+/// first line, the exit code 10 or 20. With none of them the answer is
+/// UNKNOWN if the exit code is 0 (the competition's "no answer") and an
+/// error otherwise. The model comes from the `v` lines, else from the result
+/// file; a malformed one is a bad model, not a failed run.
 pub fn interpret(
     stdout: &str,
     result: Option<&str>,
     exit_code: Option<i32>,
     cnf: &Cnf,
 ) -> Result<Reported, String> {
-    let output = read_solver_output(stdout, result);
-    let from_code = match exit_code {
-        Some(10) => Some(Answer::Sat),
-        Some(20) => Some(Answer::Unsat),
-        _ => None,
+    let chatty = OutputOptions {
+        skip_other_lines: true,
     };
-    let said: Vec<Answer> = output.answers.iter().copied().chain(from_code).collect();
-    let Some(&answer) = said.first() else {
-        return Err(format!("no answer in the output (exit code {exit_code:?})"));
+    let on_stdout = read_source(stdout, "stdout", chatty)?;
+    let in_file = result
+        .map(|text| read_source(text, "result file", OutputOptions::default()))
+        .transpose()?;
+    let stated = [Some(on_stdout.status), in_file.as_ref().map(|f| f.status)];
+    let answer = answer_of(stated.into_iter().flatten(), exit_code)?;
+    let model = match on_stdout.model {
+        Ok(None) => in_file.map_or(Ok(None), |f| f.model),
+        from_v_lines => from_v_lines,
     };
-    if said.iter().any(|&a| a != answer && a != Answer::Unknown) && answer != Answer::Unknown {
-        return Err(format!("the output disagrees with itself: {said:?}"));
-    }
-    let model = if answer == Answer::Sat {
-        check_model(&output.model, cnf)
+    let model = if answer == Status::Sat {
+        check_model(model, cnf)
     } else {
         ModelCheck::None
     };
@@ -115,78 +125,91 @@ pub fn interpret(
     })
 }
 
-/// What a solver's output states.
-struct SolverOutput {
-    /// The answers stated: the `s` line's on stdout, then the result file's.
-    answers: Vec<Answer>,
-    /// The model's literals, or why there is no readable model.
-    model: Result<Vec<Lit>, String>,
+/// What one output (stdout or the result file) states.
+struct Stated {
+    /// Its status; [`Status::Unknown`] when it has no status line.
+    status: Status,
+    /// Its model, if any, or the reader's message on a malformed one.
+    model: Result<Option<PartialModel>, String>,
 }
 
-/// Reads a solver's stdout (SAT-competition `s` and `v` lines) and result
-/// file (MiniSat's: `SAT`, `UNSAT` or `INDET`, then the model's literals).
-/// The model comes from the `v` lines, else from the result file. Kept in
-/// this one function so that a shared reader of solver output can replace it.
-fn read_solver_output(stdout: &str, result: Option<&str>) -> SolverOutput {
-    let s_line = stdout.lines().find_map(|l| match l.trim() {
-        "s SATISFIABLE" => Some(Answer::Sat),
-        "s UNSATISFIABLE" => Some(Answer::Unsat),
-        "s UNKNOWN" | "s INDETERMINATE" => Some(Answer::Unknown),
-        _ => None,
-    });
-    let mut result_words = result.unwrap_or_default().split_whitespace();
-    let result_answer = match result_words.next() {
-        Some("SAT") => Some(Answer::Sat),
-        Some("UNSAT") => Some(Answer::Unsat),
-        Some("INDET") => Some(Answer::Unknown),
-        _ => None,
-    };
-    let mut words: Vec<&str> = stdout
-        .lines()
-        .filter_map(|l| l.trim_start().strip_prefix("v "))
-        .flat_map(str::split_whitespace)
-        .collect();
-    if words.is_empty() {
-        words = result_words.collect();
-    }
-    let model = if words.is_empty() {
-        Err("no model (no `v` lines)".to_owned())
-    } else {
-        words
-            .iter()
-            .filter(|&&w| w != "0")
-            .map(|w| {
-                let lit = w.parse().ok().and_then(Lit::try_from_dimacs);
-                lit.ok_or_else(|| format!("`{w}` in the model is not a literal"))
+/// Reads one output with the project's reader. A malformed model (a token
+/// that is not a literal, a literal out of range, a variable given both
+/// values) keeps the status read from the lines before it, so that a SAT
+/// answer with a broken model counts as a bad model; any other failure is
+/// the output's error.
+fn read_source(text: &str, name: &str, options: OutputOptions) -> Result<Stated, String> {
+    let err = match read_solver_output(text, name, options) {
+        Ok(out) => {
+            return Ok(Stated {
+                status: out.status(),
+                model: Ok(out.into_model()),
             })
-            .collect()
+        }
+        Err(err) if is_model_error(&err.kind) => err,
+        Err(err) => return Err(err.to_string()),
     };
-    SolverOutput {
-        answers: [s_line, result_answer].into_iter().flatten().collect(),
-        model,
+    // The reader stops at the first bad line, so the lines before it read
+    // again without error and hold the status line of any usual output.
+    let before = read_solver_output(lines_before(text, err.line), name, options)
+        .map_err(|again| again.to_string())?;
+    Ok(Stated {
+        status: before.status(),
+        model: Err(err.to_string()),
+    })
+}
+
+/// Whether the reader failed on a model's literal rather than on the output's shape.
+fn is_model_error(kind: &ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::BadToken { .. }
+            | ErrorKind::LiteralOutOfRange { .. }
+            | ErrorKind::BothValues { .. }
+    )
+}
+
+/// The text of the lines before 1-based line `line`.
+fn lines_before(text: &str, line: u64) -> &str {
+    let len = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1) as usize)
+        .map(str::len)
+        .sum();
+    &text[..len]
+}
+
+/// The answer the stated statuses and the exit code agree on.
+fn answer_of(
+    stated: impl Iterator<Item = Status>,
+    exit_code: Option<i32>,
+) -> Result<Status, String> {
+    let from_code = exit_code.and_then(Status::from_exit_code);
+    let said: Vec<Status> = stated
+        .chain(from_code)
+        .filter(|&s| s != Status::Unknown)
+        .collect();
+    match said.first() {
+        Some(&answer) if said.iter().all(|&s| s == answer) => Ok(answer),
+        Some(_) => Err(format!("the output disagrees with itself: {said:?}")),
+        None if from_code == Some(Status::Unknown) => Ok(Status::Unknown),
+        None => Err(format!("no answer in the output (exit code {exit_code:?})")),
     }
 }
 
-/// Checks a model against the formula: a variable the model does not
-/// mention satisfies no literal.
-fn check_model(model: &Result<Vec<Lit>, String>, cnf: &Cnf) -> ModelCheck {
+/// Checks a SAT answer's model against the formula: a variable the model
+/// does not mention satisfies no literal.
+fn check_model(model: Result<Option<PartialModel>, String>, cnf: &Cnf) -> ModelCheck {
     if cnf.num_clauses() == 0 {
         return ModelCheck::Good; // any model, even none (`SAT` then ` 0`), satisfies it
     }
-    let lits = match model {
-        Ok(lits) => lits,
-        Err(why) => return ModelCheck::Bad(why.clone()),
-    };
-    let true_lits: HashSet<Lit> = lits.iter().copied().collect();
-    if let Some(lit) = lits.iter().find(|&&l| true_lits.contains(&!l)) {
-        return ModelCheck::Bad(format!("variable {} is given both values", lit.var()));
-    }
-    match cnf
-        .clauses()
-        .position(|c| !c.iter().any(|l| true_lits.contains(l)))
-    {
-        Some(i) => ModelCheck::Bad(format!("clause {} is false", i + 1)),
-        None => ModelCheck::Good,
+    match model {
+        Err(why) => ModelCheck::Bad(why),
+        Ok(None) => ModelCheck::Bad("no model (no `v` lines)".to_owned()),
+        Ok(Some(model)) => match model.first_falsified(cnf) {
+            Some(i) => ModelCheck::Bad(format!("clause {} is false", i + 1)),
+            None => ModelCheck::Good,
+        },
     }
 }
 
@@ -216,11 +239,11 @@ mod tests {
     fn competition_output_on_stdout() {
         let out = "c hello\ns SATISFIABLE\nv -1 2 0\n";
         let r = interpret(out, None, Some(10), &cnf()).unwrap();
-        assert_eq!((r.answer, r.model), (Answer::Sat, ModelCheck::Good));
+        assert_eq!((r.answer, r.model), (Status::Sat, ModelCheck::Good));
         let r = interpret("s UNSATISFIABLE\n", None, Some(20), &cnf()).unwrap();
-        assert_eq!((r.answer, r.model), (Answer::Unsat, ModelCheck::None));
+        assert_eq!((r.answer, r.model), (Status::Unsat, ModelCheck::None));
         let r = interpret("s UNKNOWN\n", None, Some(0), &cnf()).unwrap();
-        assert_eq!(r.answer, Answer::Unknown);
+        assert_eq!(r.answer, Status::Unknown);
     }
 
     #[test]
@@ -234,7 +257,7 @@ mod tests {
         let r = interpret("s SATISFIABLE\nv -1 x 0\n", None, None, &cnf()).unwrap();
         assert_eq!(
             r.model,
-            ModelCheck::Bad("`x` in the model is not a literal".into())
+            ModelCheck::Bad("stdout:2:6: expected an integer literal, found `x`".into())
         );
         // A huge literal is read without room for every variable below it.
         let r = interpret("s SATISFIABLE\nv -1 2 2147483647 0\n", None, None, &cnf()).unwrap();
@@ -253,17 +276,99 @@ mod tests {
         let r = interpret(stdout, Some("SAT\n-1 2 0\n"), Some(10), &cnf()).unwrap();
         assert_eq!(
             (r.answer, r.model, r.conflicts),
-            (Answer::Sat, ModelCheck::Good, Some(17))
+            (Status::Sat, ModelCheck::Good, Some(17))
         );
         let r = interpret("", Some("UNSAT\n"), Some(20), &cnf()).unwrap();
-        assert_eq!(r.answer, Answer::Unsat);
+        assert_eq!(r.answer, Status::Unsat);
         let r = interpret("", None, Some(20), &cnf()).unwrap();
-        assert_eq!(r.answer, Answer::Unsat);
+        assert_eq!(r.answer, Status::Unsat);
         assert!(interpret("", None, Some(3), &cnf())
             .unwrap_err()
             .contains("no answer"));
         let err = interpret("s SATISFIABLE\nv -1 2 0\n", None, Some(20), &cnf()).unwrap_err();
         assert!(err.contains("disagrees"), "{err}");
+    }
+
+    #[test]
+    fn a_malformed_model_keeps_its_answer() {
+        let r = interpret("", Some("SAT\n-1 x 0\n"), None, &cnf()).unwrap();
+        let want = "result file:2:4: expected an integer literal, found `x`";
+        assert_eq!(
+            (r.answer, r.model),
+            (Status::Sat, ModelCheck::Bad(want.into()))
+        );
+        let r = interpret("", Some("SAT\n2\n1 -2 0\n"), Some(10), &cnf()).unwrap();
+        let want = "result file:3:3: variable 2 is given both values";
+        assert_eq!(
+            (r.answer, r.model),
+            (Status::Sat, ModelCheck::Bad(want.into()))
+        );
+        let r = interpret("s SATISFIABLE\r\nv -1 0\r\nv 1 0\r\n", None, None, &cnf()).unwrap();
+        let want = "stdout:3:3: variable 1 is given both values";
+        assert_eq!(
+            (r.answer, r.model),
+            (Status::Sat, ModelCheck::Bad(want.into()))
+        );
+    }
+
+    #[test]
+    fn v_lines_come_before_the_result_file() {
+        let stdout = "s SATISFIABLE\nv -1 2 0\n";
+        let r = interpret(stdout, Some("SAT\n1 x 0\n"), Some(10), &cnf()).unwrap();
+        assert_eq!(r.model, ModelCheck::Good);
+        let r = interpret("v 1 2 0\n", Some("SAT\n-1 2 0\n"), Some(10), &cnf()).unwrap();
+        assert_eq!(r.model, ModelCheck::Bad("clause 2 is false".into()));
+    }
+
+    #[test]
+    fn an_unreadable_output_fails_the_run() {
+        let fails = |stdout: &str, result: Option<&str>| {
+            interpret(stdout, result, Some(10), &cnf()).unwrap_err()
+        };
+        assert_eq!(
+            fails("s SAT\n", None),
+            "stdout:1:3: expected SATISFIABLE, UNSATISFIABLE or UNKNOWN after `s`, found `SAT`"
+        );
+        assert_eq!(
+            fails("s SATISFIABLE\ns SATISFIABLE\n", None),
+            "stdout:2:1: second status line (the first is on line 1)"
+        );
+        assert_eq!(
+            fails("s UNSATISFIABLE\nv 1 0\n", None),
+            "stdout:2:1: a model in an UNSATISFIABLE answer"
+        );
+        assert_eq!(
+            fails("", Some("solved it\n")),
+            "result file:1:1: expected a `c`, `s` or `v` line, found `solved`"
+        );
+    }
+
+    #[test]
+    fn unknown_is_no_answer_unless_the_exit_code_says_so() {
+        // The competition's exit code 0 means "no answer": UNKNOWN, not an error.
+        assert_eq!(
+            interpret("", None, Some(0), &cnf()).unwrap().answer,
+            Status::Unknown
+        );
+        let r = interpret("", Some("INDET\n"), Some(0), &cnf()).unwrap();
+        assert_eq!((r.answer, r.model), (Status::Unknown, ModelCheck::None));
+        let err = interpret("s UNKNOWN\n", None, Some(1), &cnf()).unwrap_err();
+        assert_eq!(err, "no answer in the output (exit code Some(1))");
+        // An UNKNOWN does not hide another source's answer, nor contradict it.
+        let r = interpret("s UNKNOWN\n", Some("SAT\n-1 2 0\n"), Some(0), &cnf()).unwrap();
+        assert_eq!((r.answer, r.model), (Status::Sat, ModelCheck::Good));
+        let err = interpret("s UNSATISFIABLE\n", Some("SAT\n-1 2 0\n"), None, &cnf());
+        assert_eq!(
+            err.unwrap_err(),
+            "the output disagrees with itself: [Unsat, Sat]"
+        );
+    }
+
+    #[test]
+    fn lines_before_a_line() {
+        assert_eq!(lines_before("a\nb\r\nc", 3), "a\nb\r\n");
+        assert_eq!(lines_before("a\nb", 1), "");
+        assert_eq!(lines_before("a\nb", 9), "a\nb");
     }
 
     #[test]

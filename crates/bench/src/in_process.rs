@@ -11,11 +11,12 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use satoku_dimacs::Status;
 use satoku_formula::Cnf;
 use satoku_solver::{SolveResult, Solver, SolverConfig};
 
 use crate::job::Job;
-use crate::{os, Answer, ModelCheck, Outcome};
+use crate::{os, ModelCheck, Outcome};
 
 /// How often the watchdog looks at the bench's interrupt flag.
 const WATCH_INTERVAL: Duration = Duration::from_millis(20);
@@ -48,14 +49,14 @@ pub fn run_satoku(config: &SolverConfig, job: &Job) -> Outcome {
     outcome.conflicts = Some(solver.stats().conflicts);
     match &result {
         SolveResult::Sat(model) => {
-            outcome.answer = Answer::Sat;
+            outcome.answer = Status::Sat;
             outcome.model = match model.first_falsified(&cnf) {
                 None if model.num_vars() >= cnf.used_vars() => ModelCheck::Good,
                 None => ModelCheck::Bad("the model misses variables".into()),
                 Some(i) => ModelCheck::Bad(format!("clause {} is false", i + 1)),
             };
         }
-        SolveResult::Unsat => outcome.answer = Answer::Unsat,
+        SolveResult::Unsat => outcome.answer = Status::Unsat,
         SolveResult::Unknown if seconds >= job.timeout.as_secs_f64() * 0.99 => {
             return job.stopped(outcome);
         }
@@ -135,7 +136,7 @@ mod tests {
 
     static NO_STOP: AtomicBool = AtomicBool::new(false);
 
-    fn job(path: &Path, expected: Option<Answer>, timeout: Duration) -> Job<'_> {
+    fn job(path: &Path, expected: Option<Status>, timeout: Duration) -> Job<'_> {
         Job {
             path,
             expected,
@@ -157,14 +158,14 @@ mod tests {
         let config = SolverConfig::default();
         let limit = Duration::from_secs(10);
         let sat = write(dir.path(), "s.cnf", "p cnf 2 2\n1 2 0\n-1 0\n%\n0\n");
-        let out = run_satoku(&config, &job(&sat, Some(Answer::Sat), limit));
+        let out = run_satoku(&config, &job(&sat, Some(Status::Sat), limit));
         assert_eq!(
             (out.answer, out.model, out.error),
-            (Answer::Sat, ModelCheck::Good, None)
+            (Status::Sat, ModelCheck::Good, None)
         );
         let unsat = write(dir.path(), "u.cnf", "p cnf 1 2\n1 0\n-1 0\n");
         let out = run_satoku(&config, &job(&unsat, None, limit));
-        assert_eq!(out.answer, Answer::Unsat);
+        assert_eq!(out.answer, Status::Unsat);
         let bad = write(dir.path(), "b.cnf", "p cnf 1 1\n1 x 0\n");
         let out = run_satoku(&config, &job(&bad, None, limit));
         assert!(out.error.unwrap().contains("b.cnf"));
@@ -196,9 +197,9 @@ mod tests {
         let limit = Duration::from_millis(200);
         let out = run_satoku(
             &SolverConfig::default(),
-            &job(&path, Some(Answer::Unsat), limit),
+            &job(&path, Some(Status::Unsat), limit),
         );
-        assert_eq!(out.answer, Answer::Unknown);
+        assert_eq!(out.answer, Status::Unknown);
         assert!(out.timed_out);
         assert!(out.seconds < 5.0, "{}", out.seconds);
     }

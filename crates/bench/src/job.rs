@@ -4,17 +4,17 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use satoku_dimacs::ParseOptions;
+use satoku_dimacs::{ParseOptions, Status};
 use satoku_formula::Cnf;
 
-use crate::{Answer, Outcome};
+use crate::Outcome;
 
 /// One run's instance, expectation and limits.
 pub struct Job<'a> {
     /// The instance file.
     pub path: &'a Path,
     /// Its expected answer, if the expectations file has one.
-    pub expected: Option<Answer>,
+    pub expected: Option<Status>,
     /// Wall-clock time allowed, parsing included.
     pub timeout: Duration,
     /// DIMACS warnings are errors.
@@ -86,7 +86,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         let job = Job {
             path: Path::new("x.cnf"),
-            expected: Some(Answer::Sat),
+            expected: Some(Status::Sat),
             timeout: Duration::from_secs(1),
             strict: false,
             stop: &stop,

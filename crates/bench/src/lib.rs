@@ -16,7 +16,7 @@
 //! | [`Expected`] | the `path<TAB>SAT\|UNSAT\|UNKNOWN` expectations file |
 //! | [`Bench`], [`Engine`] | the run's settings and solver; [`Bench::run`] |
 //! | [`SolverCmd`] | an external solver's command template |
-//! | [`Outcome`], [`Answer`], [`ModelCheck`], [`Verdict`] | one run on one instance, judged |
+//! | [`Outcome`], [`ModelCheck`], [`Verdict`] | one run on one instance, judged; answers are [`Status`] |
 //! | [`Results`], [`Totals`] | all outcomes: table, totals with PAR-2, CSV, SVG |
 //! | [`read_csv`], [`read_csv_file`], [`CsvRow`] | bench CSV files read back |
 //! | [`series_from_rows`], [`cactus_svg`], [`Series`] | cactus plots of several runs |
@@ -29,7 +29,8 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use satoku_bench::{Answer, Bench, Engine, Expected};
+//! use satoku_bench::{Bench, Engine, Expected};
+//! use satoku_dimacs::Status;
 //!
 //! let dir = tempfile::tempdir()?;
 //! std::fs::write(dir.path().join("a.cnf"), "p cnf 2 2\n1 2 0\n-1 0\n")?;
@@ -40,7 +41,7 @@
 //! let bench = Bench::new(Engine::Satoku(Default::default()), Duration::from_secs(10))
 //!     .expected(expected);
 //! let results = bench.run(&files, |_| {});
-//! assert_eq!(results.outcomes()[1].answer, Answer::Unsat);
+//! assert_eq!(results.outcomes()[1].answer, Status::Unsat);
 //! assert_eq!(results.totals().solved, 2);
 //! assert!(results.passed());
 //! assert!(results.table().lines().last().unwrap().starts_with("solved 2/2, wrong 0"));
@@ -48,6 +49,7 @@
 //! ```
 //!
 //! [`SolverConfig`]: satoku_solver::SolverConfig
+//! [`Status`]: satoku_dimacs::Status
 #![warn(missing_docs)]
 
 mod bench;
@@ -71,7 +73,7 @@ pub use command::SolverCmd;
 pub use csv::{read_csv, read_csv_file, CsvRow, CSV_HEADER};
 pub use error::BenchError;
 pub use expected::Expected;
-pub use outcome::{Answer, ModelCheck, Outcome, Verdict};
+pub use outcome::{ModelCheck, Outcome, Verdict};
 pub use plot::{cactus_svg, series_from_rows, Series};
 pub use progress::Progress;
 pub use report::Totals;

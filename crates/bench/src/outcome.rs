@@ -2,37 +2,7 @@
 
 use std::path::PathBuf;
 
-/// A solver's answer, or an expected one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// Satisfiable.
-    Sat,
-    /// Unsatisfiable.
-    Unsat,
-    /// No answer (limit reached) or, as an expectation, not known.
-    Unknown,
-}
-
-impl Answer {
-    /// `SAT`, `UNSAT` or `UNKNOWN`, as in `expected.tsv`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Answer::Sat => "SAT",
-            Answer::Unsat => "UNSAT",
-            Answer::Unknown => "UNKNOWN",
-        }
-    }
-
-    /// Parses a name written by [`Answer::name`].
-    pub fn from_name(text: &str) -> Option<Answer> {
-        match text {
-            "SAT" => Some(Answer::Sat),
-            "UNSAT" => Some(Answer::Unsat),
-            "UNKNOWN" => Some(Answer::Unknown),
-            _ => None,
-        }
-    }
-}
+use satoku_dimacs::Status;
 
 /// The result of checking a SAT answer's model against the original formula.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,10 +20,11 @@ pub enum ModelCheck {
 pub struct Outcome {
     /// The instance.
     pub path: PathBuf,
-    /// The answer the expectations file gives, if any.
-    pub expected: Option<Answer>,
+    /// The answer the expectations file gives, if any; [`Status::Unknown`]
+    /// there means the answer is not known, and any answer is accepted.
+    pub expected: Option<Status>,
     /// The solver's answer.
-    pub answer: Answer,
+    pub answer: Status,
     /// Wall-clock seconds (parse and solve).
     pub seconds: f64,
     /// CPU seconds of the same span, when measured.
@@ -111,11 +82,11 @@ impl Verdict {
 
 impl Outcome {
     /// An outcome with no answer (yet): no model, no error, not timed out.
-    pub fn unanswered(path: PathBuf, expected: Option<Answer>, seconds: f64) -> Outcome {
+    pub fn unanswered(path: PathBuf, expected: Option<Status>, seconds: f64) -> Outcome {
         Outcome {
             path,
             expected,
-            answer: Answer::Unknown,
+            answer: Status::Unknown,
             seconds,
             cpu_seconds: None,
             conflicts: None,
@@ -126,7 +97,7 @@ impl Outcome {
     }
 
     /// An outcome for a run that failed before any answer.
-    pub fn failed(path: PathBuf, expected: Option<Answer>, seconds: f64, error: String) -> Outcome {
+    pub fn failed(path: PathBuf, expected: Option<Status>, seconds: f64, error: String) -> Outcome {
         Outcome {
             error: Some(error),
             ..Outcome::unanswered(path, expected, seconds)
@@ -138,10 +109,10 @@ impl Outcome {
         if self.error.is_some() {
             return Verdict::Error;
         }
-        if self.answer == Answer::Unknown {
+        if self.answer == Status::Unknown {
             return Verdict::Timeout;
         }
-        if matches!(self.expected, Some(e) if e != Answer::Unknown && e != self.answer) {
+        if matches!(self.expected, Some(e) if e != Status::Unknown && e != self.answer) {
             return Verdict::Wrong;
         }
         if matches!(self.model, ModelCheck::Bad(_)) {
@@ -155,7 +126,7 @@ impl Outcome {
 mod tests {
     use super::*;
 
-    fn outcome(expected: Option<Answer>, answer: Answer, model: ModelCheck) -> Outcome {
+    fn outcome(expected: Option<Status>, answer: Status, model: ModelCheck) -> Outcome {
         Outcome {
             path: "x.cnf".into(),
             expected,
@@ -171,7 +142,7 @@ mod tests {
 
     #[test]
     fn verdicts() {
-        use Answer::*;
+        use Status::*;
         let good = ModelCheck::Good;
         assert_eq!(
             outcome(Some(Sat), Sat, good.clone()).verdict(),
@@ -202,12 +173,8 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for a in [Answer::Sat, Answer::Unsat, Answer::Unknown] {
-            assert_eq!(Answer::from_name(a.name()), Some(a));
-        }
         for v in ["solved", "WRONG", "BAD-MODEL", "timeout", "error"] {
             assert_eq!(Verdict::from_name(v).unwrap().name(), v);
         }
-        assert_eq!(Answer::from_name("sat"), None);
     }
 }

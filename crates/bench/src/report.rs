@@ -9,7 +9,9 @@
 
 use std::fmt::Write as _;
 
-use crate::{Answer, ModelCheck, Outcome, Verdict};
+use satoku_dimacs::Status;
+
+use crate::{ModelCheck, Outcome, Verdict};
 
 /// Counts over all outcomes.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -18,7 +20,7 @@ pub struct Totals {
     pub files: usize,
     /// Correct answers with good models.
     pub solved: usize,
-    /// Answers contradicting the expectation.
+    /// Statuss contradicting the expectation.
     pub wrong: usize,
     /// SAT answers with a missing or false model.
     pub bad_models: usize,
@@ -70,8 +72,8 @@ impl Totals {
 }
 
 /// `-` for no expectation.
-pub(crate) fn expected_name(expected: Option<Answer>) -> &'static str {
-    expected.map_or("-", Answer::name)
+pub(crate) fn expected_name(expected: Option<Status>) -> &'static str {
+    expected.map_or("-", Status::name)
 }
 
 /// Why a row is not plainly solved, if there is something to say.
@@ -79,7 +81,7 @@ pub(crate) fn note(outcome: &Outcome) -> String {
     match (&outcome.error, &outcome.model) {
         (Some(err), _) => err.clone(),
         (None, ModelCheck::Bad(why)) => why.clone(),
-        _ if outcome.answer == Answer::Unknown && !outcome.timed_out => {
+        _ if outcome.answer == Status::Unknown && !outcome.timed_out => {
             "gave up before the timeout".into()
         }
         _ => String::new(),
@@ -121,7 +123,7 @@ pub fn table(outcomes: &[Outcome], timeout: f64) -> String {
 pub(crate) mod tests {
     use super::*;
 
-    fn outcome(path: &str, expected: Answer, answer: Answer, seconds: f64) -> Outcome {
+    fn outcome(path: &str, expected: Status, answer: Status, seconds: f64) -> Outcome {
         Outcome {
             path: path.into(),
             expected: Some(expected),
@@ -129,18 +131,18 @@ pub(crate) mod tests {
             seconds,
             cpu_seconds: Some(seconds / 2.0),
             conflicts: Some(7),
-            model: if answer == Answer::Sat {
+            model: if answer == Status::Sat {
                 ModelCheck::Good
             } else {
                 ModelCheck::None
             },
-            timed_out: answer == Answer::Unknown,
+            timed_out: answer == Status::Unknown,
             error: None,
         }
     }
 
     pub(crate) fn sample() -> Vec<Outcome> {
-        use Answer::*;
+        use Status::*;
         let mut bad = outcome("d.cnf", Sat, Sat, 0.5);
         bad.model = ModelCheck::Bad("clause 1 is false".into());
         vec![
@@ -178,7 +180,7 @@ pub(crate) mod tests {
             t.cpu_par2
         );
         // A solved time beyond the timeout is capped at it.
-        let late = [outcome("a.cnf", Answer::Sat, Answer::Sat, 10.5)];
+        let late = [outcome("a.cnf", Status::Sat, Status::Sat, 10.5)];
         assert_eq!(Totals::of(&late, 10.0).par2, 10.0);
         assert_eq!(Totals::of(&[], 10.0).par2, 0.0);
     }

@@ -54,6 +54,38 @@ impl Status {
         }
     }
 
+    /// The short name used by benchmark expectation files (`expected.tsv`)
+    /// and tables: `SAT`, `UNSAT` or `UNKNOWN`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Sat => "SAT",
+            Status::Unsat => "UNSAT",
+            Status::Unknown => "UNKNOWN",
+        }
+    }
+
+    /// The status of a name written by [`Status::name`]; case matters.
+    pub fn from_name(name: &str) -> Option<Status> {
+        match name {
+            "SAT" => Some(Status::Sat),
+            "UNSAT" => Some(Status::Unsat),
+            "UNKNOWN" => Some(Status::Unknown),
+            _ => None,
+        }
+    }
+
+    /// The status a solver's exit code stands for under the competition's
+    /// rules (the inverse of [`Status::exit_code`]); `None` for any other
+    /// code, e.g. a crash's.
+    pub fn from_exit_code(code: i32) -> Option<Status> {
+        match code {
+            10 => Some(Status::Sat),
+            20 => Some(Status::Unsat),
+            0 => Some(Status::Unknown),
+            _ => None,
+        }
+    }
+
     /// The status code of the course-design `.res` file: `1`, `0`, `-1`.
     pub fn res_code(self) -> &'static str {
         match self {
@@ -89,5 +121,22 @@ mod tests {
         assert_eq!(Status::from_minisat_word("UNSAT"), Some(Status::Unsat));
         assert_eq!(Status::from_minisat_word("UNSATISFIABLE"), None);
         assert_eq!(Status::Unknown.res_code(), "-1");
+    }
+
+    #[test]
+    fn names_and_exit_codes_read_back() {
+        let all = [Status::Sat, Status::Unsat, Status::Unknown];
+        assert_eq!(all.map(Status::name), ["SAT", "UNSAT", "UNKNOWN"]);
+        for status in all {
+            assert_eq!(Status::from_name(status.name()), Some(status));
+            assert_eq!(
+                Status::from_exit_code(i32::from(status.exit_code())),
+                Some(status)
+            );
+        }
+        assert_eq!(Status::from_name("sat"), None);
+        assert_eq!(Status::from_name("SATISFIABLE"), None);
+        assert_eq!(Status::from_exit_code(1), None);
+        assert_eq!(Status::from_exit_code(-1), None);
     }
 }
