@@ -8,11 +8,12 @@
 //! ([`Solutions::block_with`]). An empty blocking clause ends the
 //! enumeration: nothing is left to tell models apart.
 //!
-//! Under assumptions the blocking clauses are guarded by a fresh activation
-//! literal, assumed for the enumeration and set false when the iterator is
-//! dropped: they are switched off for good, and the solver answers for its
-//! clauses as before. Without assumptions they are ordinary clauses and stay
-//! (the solver then has the models not yet enumerated left). The activation
+//! Under assumptions, or when asked for ([`Solutions::guarded`]), the
+//! blocking clauses are guarded by a fresh activation literal, assumed for
+//! the enumeration and set false when the iterator is dropped: they are
+//! switched off for good, and the solver answers for its clauses as before.
+//! Otherwise they are ordinary clauses and stay (the solver then has the
+//! models not yet enumerated left). The activation
 //! variable is the last of the solver; models are cut back to the variables
 //! before it.
 
@@ -37,6 +38,7 @@ pub struct Solutions<'a> {
     solver: &'a mut Solver,
     assumptions: Vec<Lit>,
     scoped: bool,
+    guarded: bool,
     projection: Option<Vec<Var>>,
     block: Option<Blocker<'a>>,
     /// Variables of the models handed out (set by the first search).
@@ -81,6 +83,7 @@ impl Solver {
             solver: self,
             assumptions: Vec::new(),
             scoped: false,
+            guarded: false,
             projection: None,
             block: None,
             num_vars: None,
@@ -107,6 +110,15 @@ impl<'a> Solutions<'a> {
         self
     }
 
+    /// Guards the blocking clauses by an activation literal even without
+    /// assumptions, so that once the iterator is dropped the solver has
+    /// every model again (as it always does after an enumeration under
+    /// assumptions). For a solver that answers many queries.
+    pub fn guarded(mut self) -> Self {
+        self.guarded = true;
+        self
+    }
+
     /// Blocks each model on `vars` only: each assignment of them is
     /// yielded once, whatever the other variables are.
     pub fn project(mut self, vars: impl IntoIterator<Item = Var>) -> Self {
@@ -130,7 +142,7 @@ impl<'a> Solutions<'a> {
         if self.pending.is_empty() {
             return;
         }
-        if !self.assumptions.is_empty() {
+        if self.guarded || !self.assumptions.is_empty() {
             let act = match self.activation {
                 Some(act) => act,
                 None => {

@@ -58,7 +58,7 @@ fn enumerate(
     cnf: &Cnf,
     assumptions: &[Lit],
     vars: &[Var],
-    scoped: bool,
+    (scoped, guarded): (bool, bool),
     what: &str,
 ) -> HashSet<Vec<bool>> {
     let mut seen = HashSet::new();
@@ -69,6 +69,9 @@ fn enumerate(
         .project(vars.iter().copied());
     if scoped {
         solutions = solutions.scoped();
+    }
+    if guarded {
+        solutions = solutions.guarded();
     }
     for model in solutions {
         let model = model.unwrap_or_else(|Unknown| panic!("{what}: unknown without limits"));
@@ -102,6 +105,7 @@ fn enumeration_matches_brute_force() {
             .map(|_| Var::new(rng.gen_range(0..n as u32)).lit(rng.gen()))
             .collect();
         let scoped = rng.gen_bool(0.5);
+        let guarded = rng.gen_bool(0.5);
         for (vars, assumed) in [
             (&all, &[][..]),
             (&some, &[][..]),
@@ -109,18 +113,19 @@ fn enumeration_matches_brute_force() {
             (&some, &assumptions[..]),
         ] {
             let what = format!(
-                "case {case}, projection {vars:?}, assumptions {assumed:?}, scoped {scoped}"
+                "case {case}, projection {vars:?}, assumptions {assumed:?}, \
+                 scoped {scoped}, guarded {guarded}"
             );
             let expected: HashSet<Vec<bool>> = brute_force_models(&cnf, assumed)
                 .iter()
                 .map(|m| project(m, vars))
                 .collect();
             let mut solver = load(&cnf);
-            let got = enumerate(&mut solver, &cnf, assumed, vars, scoped, &what);
+            let got = enumerate(&mut solver, &cnf, assumed, vars, (scoped, guarded), &what);
             assert_eq!(got, expected, "{what}");
-            if !assumed.is_empty() {
+            if guarded || !assumed.is_empty() {
                 // The guarded blocking clauses are off: every model is back.
-                let again = enumerate(&mut solver, &cnf, &[], &all, false, &what);
+                let again = enumerate(&mut solver, &cnf, &[], &all, (false, false), &what);
                 assert_eq!(
                     again.len(),
                     brute_force_models(&cnf, &[]).len(),

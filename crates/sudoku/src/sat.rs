@@ -128,14 +128,7 @@ pub fn engine_config() -> SolverConfig {
 pub fn solve_once(puzzle: &Grid, limit: usize, encoding: Encoding) -> Result<Answer, Error> {
     let mut solver = Solver::new(engine_config());
     load(&mut solver, puzzle, encoding);
-    count_solutions(
-        &mut solver,
-        puzzle,
-        limit,
-        &mut Vec::new(),
-        None,
-        &mut Vec::new(),
-    )
+    count_solutions(&mut solver, puzzle, limit, &[])
 }
 
 /// Adds `encode(puzzle, encoding)` simplified by the givens' direct

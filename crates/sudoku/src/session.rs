@@ -3,8 +3,8 @@
 
 use std::collections::HashSet;
 
-use satoku_formula::Lit;
-use satoku_solver::{SolveResult, Solver, SolverConfig};
+use satoku_formula::{Lit, Model};
+use satoku_solver::{Solver, SolverConfig, Unknown};
 
 use crate::encode::var_of;
 use crate::sat::{engine_config, load};
@@ -15,16 +15,15 @@ const MAX_ACTIVATION_VARS: usize = 256;
 
 /// An engine loaded once with the rules of one grid size; each puzzle is
 /// solved under its givens as assumptions, so the clauses and watch lists
-/// serve every puzzle. Blocking clauses for counting are guarded by a fresh
-/// activation literal that is assumed while the puzzle is counted and set
-/// false after, which switches them off for good.
+/// serve every puzzle. Counting blocks each solution with a clause guarded
+/// by an activation literal ([`Solver::solutions`] under assumptions),
+/// switched off for good once the puzzle is counted.
 pub(crate) struct Session {
     box_size: usize,
     encoding: Encoding,
     solver: Solver,
     base_vars: usize,
     assumptions: Vec<Lit>,
-    blocking: Vec<Lit>,
 }
 
 impl Session {
@@ -45,7 +44,6 @@ impl Session {
             solver,
             base_vars: side * side * side,
             assumptions: Vec::new(),
-            blocking: Vec::new(),
         }
     }
 
@@ -60,79 +58,47 @@ impl Session {
         }
         self.assumptions.clear();
         crate::encode::for_each_given(puzzle, |lit| self.assumptions.push(lit));
-        let mut activation: Option<Lit> = None;
-        let outcome = count_solutions(
-            &mut self.solver,
-            puzzle,
-            limit,
-            &mut self.assumptions,
-            Some(&mut activation),
-            &mut self.blocking,
-        );
-        self.finish(activation);
-        outcome
-    }
-
-    /// Switches off the blocking clauses of a counted puzzle for good (what
-    /// the puzzle taught the engine went with each scoped call).
-    fn finish(&mut self, activation: Option<Lit>) {
-        if let Some(act) = activation {
-            self.solver.add_clause(&[!act]);
-        }
+        count_solutions(&mut self.solver, puzzle, limit, &self.assumptions)
     }
 }
 
 /// Counts the solutions of `puzzle` up to `limit` (at least 1) with
-/// `solver` under `assumptions`. Each model is decoded and checked, must
-/// differ from the solutions before it (what their blocking clauses say:
-/// a session's engine checks no model), and is blocked before the next
-/// call, which is scoped ([`Solver::solve_scoped`]: what the engine learns
-/// under the puzzle's givens is dropped before the next puzzle, and a
-/// one-shot engine has no assumptions, so for it the call is a plain solve).
-/// With `activation`, blocking clauses are guarded by an activation
-/// literal, created when the first one is needed and assumed from then on.
+/// `solver` under `assumptions` (the givens, or none when the solver holds
+/// them as clauses). Each model is decoded and checked and must differ from
+/// the solutions before it (what their blocking clauses say: a session's
+/// engine checks no model). The searches are scoped
+/// ([`Solver::solve_scoped`]): what the engine learns under the givens is
+/// dropped before the next puzzle, and the blocking clauses are guarded
+/// ([`satoku_solver::Solutions::guarded`]), switched off once the puzzle
+/// is counted (a puzzle without givens has no assumptions to guard them).
 pub(crate) fn count_solutions(
     solver: &mut Solver,
     puzzle: &Grid,
     limit: usize,
-    assumptions: &mut Vec<Lit>,
-    mut activation: Option<&mut Option<Lit>>,
-    blocking: &mut Vec<Lit>,
+    assumptions: &[Lit],
 ) -> Result<Answer, Error> {
     let limit = limit.max(1);
     let mut first: Option<Grid> = None;
     let mut count = 0;
     let mut found: HashSet<Grid> = HashSet::new();
+    let mut models = solver
+        .solutions()
+        .assuming(assumptions)
+        .scoped()
+        .guarded()
+        .block_with(|model, out| push_blocking_lits(puzzle, model, out));
     while count < limit {
-        let model = match solver.solve_scoped(assumptions) {
-            SolveResult::Sat(model) => model,
-            SolveResult::Unsat => break,
-            SolveResult::Unknown => return Err(Error::SatUnknown { found: count }),
+        let model = match models.next() {
+            Some(Ok(model)) => model,
+            None => break,
+            Some(Err(Unknown)) => return Err(Error::SatUnknown { found: count }),
         };
         let grid = decode(puzzle, &model)?;
-        if found.contains(&grid) {
+        if !found.insert(grid.clone()) {
             return Err(Error::ModelRepeated { count: count + 1 });
         }
         count += 1;
-        blocking.clear();
-        push_blocking_lits(puzzle, &grid, blocking);
-        if count >= limit || blocking.is_empty() {
-            // Done, or the puzzle was full: the one solution is itself.
-            first.get_or_insert(grid);
-            break;
-        }
-        if let Some(act) = activation.as_deref_mut() {
-            let a = *act.get_or_insert_with(|| {
-                let a = satoku_formula::Var::new(solver.num_vars() as u32).positive();
-                solver.ensure_vars(solver.num_vars() + 1);
-                assumptions.push(a);
-                a
-            });
-            blocking.push(!a);
-        }
-        solver.add_clause(blocking);
-        first.get_or_insert_with(|| grid.clone());
-        found.insert(grid);
+        first.get_or_insert(grid);
     }
     Ok(match first {
         Some(solution) => Answer::Solved { solution, count },
@@ -140,14 +106,19 @@ pub(crate) fn count_solutions(
     })
 }
 
-/// Pushes the literals of the clause that blocks `solution`: some open cell
-/// of `puzzle` takes another digit.
-fn push_blocking_lits(puzzle: &Grid, solution: &Grid, out: &mut Vec<Lit>) {
+/// Pushes the literals of the clause that blocks `model`'s solution: some
+/// open cell of `puzzle` takes another digit (none for a full grid, which
+/// ends the count).
+fn push_blocking_lits(puzzle: &Grid, model: &Model, out: &mut Vec<Lit>) {
     let side = puzzle.side();
     for row in 0..side {
         for col in 0..side {
-            if puzzle.get(row, col) == 0 {
-                out.push(!var_of(side, row, col, solution.get(row, col)).positive());
+            if puzzle.get(row, col) != 0 {
+                continue;
+            }
+            let digit = (1..=side as u8).find(|&d| model.value(var_of(side, row, col, d)));
+            if let Some(d) = digit {
+                out.push(!var_of(side, row, col, d).positive());
             }
         }
     }
