@@ -96,13 +96,9 @@ fn solve(
     config.interrupt = Some(Arc::clone(&interrupt));
     // Models are checked by the caller, where a bad one is reported instead of a panic.
     config.check_models = false;
-    // Room for the variables the clauses use, not for every declared one
+    // Sized by the variables the clauses use, not by every declared one
     // (a header may declare billions); the model covers the rest as false.
-    let mut solver = Solver::new(config);
-    solver.ensure_vars(cnf.used_vars());
-    for clause in cnf {
-        solver.add_clause(clause);
-    }
+    let mut solver = Solver::from_cnf(cnf, config);
     let deadline = start + job.timeout;
     let (done, wait) = mpsc::channel::<()>();
     std::thread::scope(|scope| {

@@ -195,12 +195,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         solver.set_proof(Box::new(file), format)?;
     }
-    // Room for the variables the clauses use: a header may declare billions
+    // Sized by the variables the clauses use: a header may declare billions
     // more, which the model below covers as false without storing them.
-    solver.ensure_vars(cnf.used_vars());
-    for clause in cnf {
-        solver.add_clause(clause);
-    }
+    solver.add_cnf(cnf);
     let result = solver.solve();
     solver.finish_proof().context("writing the proof")?;
     print_stats(&mut out, solver.stats(), start.elapsed())?;

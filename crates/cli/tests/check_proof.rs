@@ -45,12 +45,10 @@ fn formula(dir: &Path) -> (PathBuf, Cnf) {
 
 fn proof(cnf: &Cnf, format: ProofFormat) -> Vec<u8> {
     let out = Shared::default();
-    let mut solver = Solver::new(SolverConfig::default());
-    solver.set_proof(Box::new(out.clone()), format).unwrap();
-    solver.ensure_vars(cnf.num_vars());
-    for clause in cnf {
-        solver.add_clause(clause);
-    }
+    let mut solver = Solver::new(SolverConfig::default())
+        .with_proof(Box::new(out.clone()), format)
+        .unwrap();
+    solver.add_cnf(cnf);
     assert_eq!(solver.solve(), SolveResult::Unsat);
     solver.finish_proof().unwrap();
     let bytes = out.0.lock().unwrap().clone();

@@ -26,12 +26,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cnf = satoku_dimacs::parse_path(file.as_ref(), &ParseOptions::default())?.cnf;
 
     let start = Instant::now();
-    let mut solver = Solver::new(SolverConfig::default());
-    solver.set_proof(Box::new(BufWriter::new(File::create(&proof_path)?)), format)?;
-    solver.ensure_vars(cnf.num_vars());
-    for clause in &cnf {
-        solver.add_clause(clause);
-    }
+    let proof = Box::new(BufWriter::new(File::create(&proof_path)?));
+    let mut solver = Solver::new(SolverConfig::default()).with_proof(proof, format)?;
+    solver.add_cnf(&cnf);
     let result = solver.solve();
     solver.finish_proof()?;
     let solve_time = start.elapsed();

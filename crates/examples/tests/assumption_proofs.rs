@@ -40,10 +40,7 @@ fn lemmas_learnt_under_assumptions_check_in_the_final_proof() {
                 ..SolverConfig::default()
             });
             solver.set_proof(Box::new(buf.clone()), format).unwrap();
-            solver.ensure_vars(cnf.num_vars());
-            for clause in &cnf {
-                solver.add_clause(clause);
-            }
+            solver.add_cnf(&cnf);
             for _ in 0..rng.gen_range(1..6) {
                 let count = rng.gen_range(3..=vars / 3);
                 let assumptions = random_assumptions(&mut rng, vars as i64, count);

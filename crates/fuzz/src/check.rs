@@ -271,10 +271,7 @@ fn solve(
                 .set_proof(Box::new(buf.clone()), format)
                 .expect("a fresh solver takes a proof");
         }
-        solver.ensure_vars(cnf.num_vars());
-        for clause in cnf {
-            solver.add_clause(clause);
-        }
+        solver.add_cnf(cnf);
         let result = solver.solve();
         solver
             .finish_proof()

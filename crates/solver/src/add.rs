@@ -61,6 +61,8 @@ impl Solver {
     /// clauses use: a header declaring more variables allocates nothing for
     /// them, and models cover the used ones only (pad with
     /// `Model::resize(cnf.num_vars())`, which gives the others false).
+    /// With a proof: `Solver::new(config).with_proof(out, format)?`, then
+    /// [`Solver::add_cnf`].
     pub fn from_cnf(cnf: &Cnf, config: SolverConfig) -> Solver {
         let mut solver = Solver::new(config);
         solver.add_cnf(cnf);

@@ -38,12 +38,10 @@ pub fn solve_with_proof(
     format: ProofFormat,
 ) -> (SolveResult, Vec<u8>) {
     let buf = SharedBuf::default();
-    let mut solver = Solver::new(config);
-    solver.set_proof(Box::new(buf.clone()), format).unwrap();
-    solver.ensure_vars(cnf.num_vars());
-    for clause in cnf {
-        solver.add_clause(clause);
-    }
+    let mut solver = Solver::new(config)
+        .with_proof(Box::new(buf.clone()), format)
+        .unwrap();
+    solver.add_cnf(cnf);
     let result = solver.solve();
     solver.finish_proof().unwrap();
     (result, buf.bytes())
