@@ -21,19 +21,15 @@ use crate::{os, ModelCheck, Outcome};
 /// How often the watchdog looks at the bench's interrupt flag.
 const WATCH_INTERVAL: Duration = Duration::from_millis(20);
 
-/// Variable indices a formula may use beyond twice its literal count: the
-/// solver keeps arrays indexed by variable, so one clause over variable
-/// 2,000,000,000 would need hundreds of gigabytes.
-const SPARE_VARS: usize = 1 << 20;
-
 /// Parses and solves the job's instance within its timeout, checking any model.
 pub fn run_satoku(config: &SolverConfig, job: &Job) -> Outcome {
     let start = Instant::now();
     let cpu_start = os::thread_cpu_time();
-    let cnf = match job
-        .parse()
-        .and_then(|cnf| fits_the_solver(&cnf).map(|()| cnf))
-    {
+    let cnf = match job.parse().and_then(|cnf| {
+        Solver::check_fits(&cnf)
+            .map(|()| cnf)
+            .map_err(|e| e.to_string())
+    }) {
         Ok(cnf) => cnf,
         Err(err) => return job.failed(start.elapsed().as_secs_f64(), err),
     };
@@ -64,22 +60,6 @@ pub fn run_satoku(config: &SolverConfig, job: &Job) -> Outcome {
         SolveResult::Unknown => {}
     }
     outcome
-}
-
-/// Refuses a formula whose largest variable index is out of proportion to
-/// its size (see [`SPARE_VARS`]) or beyond what the solver can index.
-fn fits_the_solver(cnf: &Cnf) -> Result<(), String> {
-    let sparse_limit = cnf.num_lits().saturating_mul(2).saturating_add(SPARE_VARS);
-    let limit = sparse_limit.min(Solver::MAX_VARS);
-    match cnf.used_vars() {
-        n if n <= limit => Ok(()),
-        n => Err(format!(
-            "the clauses use variable {n} but satoku makes room for at most {limit} here \
-             ({} literals; at most {} variables in all)",
-            cnf.num_lits(),
-            Solver::MAX_VARS
-        )),
-    }
 }
 
 /// Solves `cnf` under `job`'s limits, with a watchdog for the deadline and

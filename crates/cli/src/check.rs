@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use itertools::Itertools;
 use satoku_dimacs::{read_solver_output, OutputOptions, PartialModel, Status, STDIN_NAME};
 
 use crate::exit::BadInput;
@@ -66,11 +67,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(i) => {
-            let clause: Vec<String> = cnf.clause(i).iter().map(|l| l.to_string()).collect();
             println!(
                 "c clause {} is not satisfied: {} 0",
                 i + 1,
-                clause.join(" ")
+                cnf.clause(i).iter().join(" ")
             );
             println!("s MODEL NOT VERIFIED");
             Ok(ExitCode::from(crate::exit::FAILURE))

@@ -33,7 +33,7 @@ pub struct Args {
 /// Runs `satoku check-proof`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let cnf = read_cnf(&args.file, args.strict)?.cnf;
-    check_var_density(&cnf).map_err(|e| BadInput(format!("{}: {}", args.file.display(), e.0)))?;
+    check_var_density(&cnf, &args.file)?;
     let proof = open(&args.proof)?;
     let opts = CheckOptions {
         strict: args.strict,

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use satoku_dimacs::{ErrorKind, ParseOptions, Parsed};
 use satoku_formula::Cnf;
+use satoku_solver::Solver;
 
 use crate::exit::{is_unopenable_path, BadInput};
 
@@ -30,33 +31,8 @@ pub fn read_cnf(path: &Path, strict: bool) -> anyhow::Result<Parsed> {
     Ok(parsed)
 }
 
-/// Variable indices a formula may use beyond twice its literal count: the
-/// solver keeps arrays indexed by variable (about a hundred bytes each), so
-/// a sparse formula such as one clause over variable 2,000,000,000 would
-/// need hundreds of gigabytes. Real files number their variables densely.
-const SPARE_VARS: usize = 1 << 20;
-
-/// Refuses a formula whose largest variable index is out of proportion to
-/// its size (see [`SPARE_VARS`]); the message says what to do.
-pub fn check_var_density(cnf: &Cnf) -> Result<(), BadInput> {
-    let limit = cnf.num_lits().saturating_mul(2).saturating_add(SPARE_VARS);
-    if cnf.used_vars() <= limit {
-        // Dense, but maybe past what the solver can index (2^29 variables:
-        // a file of over 268 million literals).
-        if cnf.used_vars() > satoku_solver::Solver::MAX_VARS {
-            return Err(BadInput(format!(
-                "the clauses use variable {}: satoku's solver holds at most {} variables",
-                cnf.used_vars(),
-                satoku_solver::Solver::MAX_VARS
-            )));
-        }
-        return Ok(());
-    }
-    Err(BadInput(format!(
-        "the clauses use variable {} but hold only {} literals: satoku makes room \
-         for every variable index up to the largest (at most {limit} here); \
-         renumber the variables densely",
-        cnf.used_vars(),
-        cnf.num_lits()
-    )))
+/// Refuses a formula the solver cannot hold without an allocation out of
+/// proportion to its size ([`Solver::check_fits`]), as bad input naming `path`.
+pub fn check_var_density(cnf: &Cnf, path: &Path) -> Result<(), BadInput> {
+    Solver::check_fits(cnf).map_err(|e| BadInput(format!("{}: {e}", path.display())))
 }

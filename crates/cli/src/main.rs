@@ -4,6 +4,8 @@
 //! its own module with an `Args` struct and a `run(args) -> Result<ExitCode>`.
 //! This binary is the only satoku crate that prints or exits.
 
+#![forbid(unsafe_code)]
+
 mod bench;
 mod check;
 mod check_proof;

@@ -176,7 +176,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     ))?;
     let parsed = read_cnf(&args.file, args.strict)?;
     let cnf = &parsed.cnf;
-    check_var_density(cnf).map_err(|e| BadInput(format!("{}: {}", args.file.display(), e.0)))?;
+    check_var_density(cnf, &args.file)?;
     out.comment(&format!(
         "parsed {} variables, {} clauses in {:.3} s",
         cnf.num_vars(),

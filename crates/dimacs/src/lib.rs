@@ -40,6 +40,7 @@
 //! assert_eq!(err.to_string(), "<string>:2:3: literal 3 exceeds the declared variable count 2");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod error;

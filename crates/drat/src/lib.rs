@@ -42,6 +42,7 @@
 //! assert_eq!(verdict.outcome.to_string(), "lemma 1 at line 2 is neither RUP nor RAT: -2 0");
 //! # Ok::<(), satoku_drat::Error>(())
 //! ```
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod check;

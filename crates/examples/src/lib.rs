@@ -9,4 +9,5 @@
 //! compiled and run by `cargo test --doc -p satoku-examples`.
 //!
 #![doc = include_str!("../../../docs/library.md")]
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]

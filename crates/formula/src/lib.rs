@@ -21,6 +21,7 @@
 //! let model = Model::from_dimacs(&[1, 2]);
 //! assert!(model.satisfies(&cnf));
 //! ```
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod cnf;

@@ -20,6 +20,7 @@
 //! let php = satoku_gen::pigeonhole(3); // 4 pigeons, 3 holes
 //! assert_eq!(php.num_vars(), 12);
 //! ```
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 use rand::seq::SliceRandom;

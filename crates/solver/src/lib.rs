@@ -43,6 +43,7 @@ mod decide;
 mod dpll;
 #[cfg(feature = "fault-injection")]
 pub mod fault;
+mod fits;
 mod heap;
 mod limits;
 mod proof;
@@ -78,4 +79,28 @@ pub enum Error {
     /// Writing the proof failed.
     #[error("writing the proof failed: {0}")]
     Proof(#[source] std::io::Error),
+    /// The clauses use a variable beyond what the solver can index
+    /// ([`Solver::check_fits`]).
+    #[error("the clauses use variable {used}: satoku's solver holds at most {max} variables")]
+    TooManyVars {
+        /// The largest variable the clauses use.
+        used: usize,
+        /// [`Solver::MAX_VARS`].
+        max: usize,
+    },
+    /// The clauses use a variable far beyond their size
+    /// ([`Solver::check_fits`]).
+    #[error(
+        "the clauses use variable {used} but hold only {lits} literals: satoku makes room \
+         for every variable index up to the largest (at most {limit} here); renumber the \
+         variables densely"
+    )]
+    TooSparse {
+        /// The largest variable the clauses use.
+        used: usize,
+        /// The clauses' literal count.
+        lits: usize,
+        /// The largest variable allowed for that many literals.
+        limit: usize,
+    },
 }

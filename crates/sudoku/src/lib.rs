@@ -45,6 +45,7 @@
 //! assert_eq!(decode(&puzzle, &model).unwrap(), solution);
 //! # Ok::<(), satoku_sudoku::Error>(())
 //! ```
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod block_grid;

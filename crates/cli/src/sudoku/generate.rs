@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::ExitCode;
 
+use itertools::Itertools;
 use satoku_sudoku::{Difficulty, Generator, GeneratorConfig, DEFAULT_ALPHABET};
 
 use crate::exit::BadInput;
@@ -92,12 +93,11 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         *levels.entry(generated.rating.difficulty).or_default() += 1;
         writeln!(out, "{}", DEFAULT_ALPHABET.write_line(&generated.puzzle))?;
     }
-    let summary: Vec<String> = levels.iter().map(|(l, n)| format!("{n} {l}")).collect();
     eprintln!(
         "satoku sudoku generate: {} puzzles (seed {}): {}",
         args.puzzles,
         args.seed,
-        summary.join(", ")
+        levels.iter().map(|(l, n)| format!("{n} {l}")).join(", ")
     );
     Ok(ExitCode::SUCCESS)
 }
