@@ -71,21 +71,11 @@ fn push_int(out: &mut Vec<u8>, mut n: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use satoku_formula::Lit;
-
-    fn cnf(clauses: &[&[i64]]) -> Cnf {
-        let mut cnf = Cnf::new();
-        for clause in clauses {
-            let lits: Vec<Lit> = clause.iter().map(|&n| Lit::from_dimacs(n)).collect();
-            cnf.add_clause(&lits);
-        }
-        cnf
-    }
 
     #[test]
     fn writes_canonical_text() {
         let mut out = Vec::new();
-        write_cnf(&cnf(&[&[1, -20], &[], &[3]]), &mut out).unwrap();
+        write_cnf(&Cnf::from_dimacs(&[&[1, -20], &[], &[3]]), &mut out).unwrap();
         assert_eq!(out, b"p cnf 20 3\n1 -20 0\n0\n3 0\n");
     }
 
@@ -93,7 +83,7 @@ mod tests {
     fn writes_comment_lines_first() {
         let mut out = Vec::new();
         let comments = ["made by a test", "two\nlines"];
-        write_cnf_with_comments(&cnf(&[&[1]]), comments, &mut out).unwrap();
+        write_cnf_with_comments(&Cnf::from_dimacs(&[&[1]]), comments, &mut out).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "c made by a test\nc two\nc lines\np cnf 1 1\n1 0\n"
@@ -106,7 +96,7 @@ mod tests {
         let clauses: Vec<Vec<i64>> = (0..10_000).map(|i| vec![-big, i + 1]).collect();
         let refs: Vec<&[i64]> = clauses.iter().map(|c| &c[..]).collect();
         let mut out = Vec::new();
-        write_cnf(&cnf(&refs), &mut out).unwrap();
+        write_cnf(&Cnf::from_dimacs(&refs), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with(&format!("p cnf {big} 10000\n-{big} 1 0\n")));
         assert_eq!(text.lines().count(), 10_001);

@@ -4,15 +4,6 @@ use satoku_formula::{Cnf, Lit};
 
 use crate::{check, CheckOptions, Error, Format, Outcome, Position, Refutation, Verdict};
 
-fn cnf(clauses: &[&[i64]]) -> Cnf {
-    let mut cnf = Cnf::new();
-    for clause in clauses {
-        let lits: Vec<Lit> = clause.iter().map(|&n| Lit::from_dimacs(n)).collect();
-        cnf.add_clause(&lits);
-    }
-    cnf
-}
-
 /// All eight clauses over variables 1..3: unsatisfiable, but not by unit
 /// propagation alone.
 fn full3() -> Cnf {
@@ -25,7 +16,7 @@ fn full3() -> Cnf {
         );
     }
     let refs: Vec<&[i64]> = clauses.iter().map(|c| &c[..]).collect();
-    cnf(&refs)
+    Cnf::from_dimacs(&refs)
 }
 
 fn run(cnf: &Cnf, proof: &[u8]) -> Verdict {
@@ -99,20 +90,20 @@ fn rat_definitions_of_an_extension_variable_are_accepted() {
 #[test]
 fn a_rat_lemma_needs_every_resolvent_to_be_rup() {
     // (1) is not RUP, but its only resolvent on 1 is (1 2), a clause.
-    let f = cnf(&[&[-1, 2], &[1, 2]]);
+    let f = Cnf::from_dimacs(&[&[-1, 2], &[1, 2]]);
     let verdict = run(&f, b"1 0\n");
     assert_eq!(verdict.outcome, Outcome::NoEmptyClause);
     assert_eq!(verdict.stats.num_rat_checks, 1);
     assert_eq!(verdict.stats.num_rat_candidates, 1);
     // Here the resolvent (1 2) propagates 3 and no conflict: not RAT.
-    let f = cnf(&[&[-1, 2], &[1, 3]]);
+    let f = Cnf::from_dimacs(&[&[-1, 2], &[1, 3]]);
     let verdict = run(&f, b"1 0\n");
     assert!(matches!(
         verdict.outcome,
         Outcome::LemmaNotImplied { index: 1, .. }
     ));
     // The pivot is the first literal: (2 -1) is checked on 2, and fails.
-    let f = cnf(&[&[-2, 3], &[-2, -3, -1], &[1, 2]]);
+    let f = Cnf::from_dimacs(&[&[-2, 3], &[-2, -3, -1], &[1, 2]]);
     assert!(!run(&f, b"2 -1 0\n").is_verified());
 }
 
@@ -120,7 +111,7 @@ fn a_rat_lemma_needs_every_resolvent_to_be_rup() {
 fn a_lemma_that_does_not_follow_is_rejected_with_its_position() {
     let proof = "c first a good lemma\n1 2 0\n\n1 -3 0\n";
     // Without (1 2 3) the formula is satisfiable and (1 2) is not implied.
-    let satisfiable = cnf(&[&[1, 2, -3], &[1, -2, 3], &[-1, 2, 3], &[-1, -2, -3]]);
+    let satisfiable = Cnf::from_dimacs(&[&[1, 2, -3], &[1, -2, 3], &[-1, 2, 3], &[-1, -2, -3]]);
     let verdict = run(&satisfiable, proof.as_bytes());
     let expected = Outcome::LemmaNotImplied {
         index: 1,
@@ -166,12 +157,12 @@ fn a_proof_without_the_empty_clause_is_rejected() {
 
 #[test]
 fn trivially_unsatisfiable_formulas_need_no_proof() {
-    let with_empty = cnf(&[&[1, 2], &[]]);
+    let with_empty = Cnf::from_dimacs(&[&[1, 2], &[]]);
     assert_eq!(
         run(&with_empty, b"garbage").outcome,
         Outcome::Verified(Refutation::EmptyClauseInFormula)
     );
-    let by_units = cnf(&[&[1], &[-1, 2], &[-2, -1]]);
+    let by_units = Cnf::from_dimacs(&[&[1], &[-1, 2], &[-2, -1]]);
     assert_eq!(
         run(&by_units, b"").outcome,
         Outcome::Verified(Refutation::FormulaPropagation)
@@ -219,7 +210,7 @@ fn missing_and_unit_deletions_are_ignored_and_counted() {
 
     // x1 is a unit and (-1 2) the reason of x2: deleting either is ignored,
     // so the refutation that needs them still checks.
-    let f = cnf(&[
+    let f = Cnf::from_dimacs(&[
         &[1],
         &[-1, 2],
         &[-2, 3, 4],

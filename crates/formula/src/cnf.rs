@@ -124,6 +124,22 @@ impl Cnf {
     pub fn has_empty_clause(&self) -> bool {
         self.offsets.windows(2).any(|w| w[0] == w[1])
     }
+
+    /// A formula of clauses written as DIMACS literals, for tests and small
+    /// examples: `Cnf::from_dimacs(&[&[1, -2], &[2]])`.
+    ///
+    /// # Panics
+    /// On a literal 0 (DIMACS ends clauses with it; here the slices do).
+    pub fn from_dimacs(clauses: &[&[i64]]) -> Cnf {
+        let mut cnf = Cnf::new();
+        for clause in clauses {
+            for &n in *clause {
+                cnf.push_lit(Lit::from_dimacs(n));
+            }
+            cnf.close_clause();
+        }
+        cnf
+    }
 }
 
 /// Iterator over the clauses of a [`Cnf`], each a literal slice.

@@ -139,27 +139,24 @@ enum Branch {
 mod tests {
     use super::*;
 
-    fn cnf(clauses: &[&[i64]]) -> Cnf {
-        let mut cnf = Cnf::new();
-        for c in clauses {
-            let lits: Vec<Lit> = c.iter().map(|&d| Lit::from_dimacs(d)).collect();
-            cnf.add_clause(&lits);
-        }
-        cnf
-    }
-
     #[test]
     fn small_answers() {
-        assert_eq!(solve(&cnf(&[]), &[]), Some(true));
-        assert_eq!(solve(&cnf(&[&[]]), &[]), Some(false));
-        assert_eq!(solve(&cnf(&[&[1, 2], &[-1, 2], &[1, -2]]), &[]), Some(true));
-        let all4 = cnf(&[&[1, 2], &[-1, 2], &[1, -2], &[-1, -2]]);
+        assert_eq!(solve(&Cnf::from_dimacs(&[]), &[]), Some(true));
+        assert_eq!(solve(&Cnf::from_dimacs(&[&[]]), &[]), Some(false));
+        assert_eq!(
+            solve(&Cnf::from_dimacs(&[&[1, 2], &[-1, 2], &[1, -2]]), &[]),
+            Some(true)
+        );
+        let all4 = Cnf::from_dimacs(&[&[1, 2], &[-1, 2], &[1, -2], &[-1, -2]]);
         assert_eq!(solve(&all4, &[]), Some(false));
-        let dup = cnf(&[&[1, 1], &[-1, -1, 2], &[1, -1]]);
+        let dup = Cnf::from_dimacs(&[&[1, 1], &[-1, -1, 2], &[1, -1]]);
         assert_eq!(solve(&dup, &[]), Some(true));
         assert_eq!(solve(&dup, &[Lit::from_dimacs(-2)]), Some(false));
         assert_eq!(
-            solve(&cnf(&[]), &[Lit::from_dimacs(3), Lit::from_dimacs(-3)]),
+            solve(
+                &Cnf::from_dimacs(&[]),
+                &[Lit::from_dimacs(3), Lit::from_dimacs(-3)]
+            ),
             Some(false)
         );
     }
