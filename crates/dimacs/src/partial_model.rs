@@ -92,13 +92,9 @@ impl From<&Model> for PartialModel {
 mod tests {
     use super::*;
 
-    fn lits(ns: &[i64]) -> Vec<Lit> {
-        ns.iter().map(|&n| Lit::from_dimacs(n)).collect()
-    }
-
     #[test]
     fn unmentioned_is_not_false() {
-        let m = PartialModel::from_lits(lits(&[3, -1, 3])).unwrap();
+        let m = PartialModel::from_lits(Lit::vec_from_dimacs(&[3, -1, 3])).unwrap();
         assert_eq!(m.len(), 2);
         assert_eq!(m.value(Var::new(0)), Some(false));
         assert_eq!(m.value(Var::new(1)), None);
@@ -113,24 +109,27 @@ mod tests {
 
     #[test]
     fn both_values_are_refused() {
-        assert_eq!(PartialModel::from_lits(lits(&[2, 1, -2])), Err(Var::new(1)));
+        assert_eq!(
+            PartialModel::from_lits(Lit::vec_from_dimacs(&[2, 1, -2])),
+            Err(Var::new(1))
+        );
     }
 
     #[test]
     fn a_clause_needs_a_true_literal() {
         let mut cnf = Cnf::new();
-        cnf.add_clause(&lits(&[1, 2]));
-        cnf.add_clause(&lits(&[-3]));
-        let named = PartialModel::from_lits(lits(&[1])).unwrap();
+        cnf.add_clause(&Lit::vec_from_dimacs(&[1, 2]));
+        cnf.add_clause(&Lit::vec_from_dimacs(&[-3]));
+        let named = PartialModel::from_lits(Lit::vec_from_dimacs(&[1])).unwrap();
         assert_eq!(named.first_falsified(&cnf), Some(1));
-        let full = PartialModel::from_lits(lits(&[-2, 1, -3])).unwrap();
+        let full = PartialModel::from_lits(Lit::vec_from_dimacs(&[-2, 1, -3])).unwrap();
         assert_eq!(full.first_falsified(&cnf), None);
     }
 
     #[test]
     fn a_huge_variable_costs_one_literal() {
         let big = i64::from(Var::MAX_DIMACS);
-        let m = PartialModel::from_lits(lits(&[big])).unwrap();
+        let m = PartialModel::from_lits(Lit::vec_from_dimacs(&[big])).unwrap();
         assert_eq!(m.len(), 1);
         assert_eq!(
             m.value(Var::from_dimacs(Var::MAX_DIMACS).unwrap()),

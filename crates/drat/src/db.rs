@@ -141,10 +141,6 @@ impl Hasher for IdentityHasher {
 mod tests {
     use super::*;
 
-    fn lits(ns: &[i64]) -> Vec<Lit> {
-        ns.iter().map(|&n| Lit::from_dimacs(n)).collect()
-    }
-
     fn marks(ls: &[Lit]) -> Vec<bool> {
         let mut m = vec![false; 64];
         for l in ls {
@@ -156,28 +152,28 @@ mod tests {
     #[test]
     fn finds_clauses_in_any_order_and_forgets_deleted_ones() {
         let mut db = ClauseDb::default();
-        let a = db.add(&lits(&[1, -2, 3]));
-        let b = db.add(&lits(&[3, 1, -2]));
-        let c = db.add(&lits(&[1, -2]));
-        let query = lits(&[-2, 3, 1]);
+        let a = db.add(&Lit::vec_from_dimacs(&[1, -2, 3]));
+        let b = db.add(&Lit::vec_from_dimacs(&[3, 1, -2]));
+        let c = db.add(&Lit::vec_from_dimacs(&[1, -2]));
+        let query = Lit::vec_from_dimacs(&[-2, 3, 1]);
         assert_eq!(db.find(&query, &marks(&query)), Some(b));
         db.delete(b);
         assert!(db.is_deleted(b));
         assert_eq!(db.find(&query, &marks(&query)), Some(a));
         db.delete(a);
         assert_eq!(db.find(&query, &marks(&query)), None);
-        let short = lits(&[-2, 1]);
+        let short = Lit::vec_from_dimacs(&[-2, 1]);
         assert_eq!(db.find(&short, &marks(&short)), Some(c));
-        let other = lits(&[1, 2]);
+        let other = Lit::vec_from_dimacs(&[1, 2]);
         assert_eq!(db.find(&other, &marks(&other)), None);
-        assert_eq!(db.clause(c), &lits(&[1, -2])[..]);
+        assert_eq!(db.clause(c), &Lit::vec_from_dimacs(&[1, -2])[..]);
         assert_eq!((db.next(a), db.next(b), db.next(c)), (b, c, db.end()));
     }
 
     #[test]
     fn unlinks_from_the_middle_of_a_chain() {
         let mut db = ClauseDb::default();
-        let same = lits(&[4, 5]);
+        let same = Lit::vec_from_dimacs(&[4, 5]);
         let ids: Vec<_> = (0..3).map(|_| db.add(&same)).collect();
         db.delete(ids[1]);
         assert_eq!(db.find(&same, &marks(&same)), Some(ids[2]));

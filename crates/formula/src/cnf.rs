@@ -179,22 +179,21 @@ impl<'a> IntoIterator for &'a Cnf {
 mod tests {
     use super::*;
 
-    fn lits(ns: &[i64]) -> Vec<Lit> {
-        ns.iter().map(|&n| Lit::from_dimacs(n)).collect()
-    }
-
     #[test]
     fn stores_clauses_flat_and_in_order() {
         let mut cnf = Cnf::new();
-        cnf.add_clause(&lits(&[1, -3]));
+        cnf.add_clause(&Lit::vec_from_dimacs(&[1, -3]));
         cnf.add_clause(&[]);
-        cnf.add_clause(&lits(&[2, 2, -2]));
+        cnf.add_clause(&Lit::vec_from_dimacs(&[2, 2, -2]));
         assert_eq!(cnf.num_clauses(), 3);
         assert_eq!(cnf.num_lits(), 5);
         assert_eq!(cnf.num_vars(), 3);
-        assert_eq!(cnf.clause(0), &lits(&[1, -3])[..]);
+        assert_eq!(cnf.clause(0), &Lit::vec_from_dimacs(&[1, -3])[..]);
         assert!(cnf.clause(1).is_empty());
-        assert_eq!(cnf.clauses().nth(2).unwrap(), &lits(&[2, 2, -2])[..]);
+        assert_eq!(
+            cnf.clauses().nth(2).unwrap(),
+            &Lit::vec_from_dimacs(&[2, 2, -2])[..]
+        );
         assert!(cnf.has_empty_clause());
     }
 
@@ -202,7 +201,7 @@ mod tests {
     fn declared_vars_are_kept() {
         let mut cnf = Cnf::new();
         cnf.ensure_vars(10);
-        cnf.add_clause(&lits(&[1]));
+        cnf.add_clause(&Lit::vec_from_dimacs(&[1]));
         assert_eq!(cnf.num_vars(), 10);
         assert_eq!(cnf.new_var().to_dimacs(), 11);
         assert!(!cnf.has_empty_clause());

@@ -109,6 +109,15 @@ impl Lit {
         Self::try_from_dimacs(n).unwrap_or_else(|| panic!("{n} is not a DIMACS literal"))
     }
 
+    /// The literals of DIMACS integers, for tests and small examples:
+    /// `Lit::vec_from_dimacs(&[1, -2])`.
+    ///
+    /// # Panics
+    /// As [`Lit::from_dimacs`].
+    pub fn vec_from_dimacs(ns: &[i64]) -> Vec<Lit> {
+        ns.iter().map(|&n| Lit::from_dimacs(n)).collect()
+    }
+
     /// Like [`Lit::from_dimacs`], but `None` for 0 or an out-of-range magnitude.
     #[inline]
     pub fn try_from_dimacs(n: i64) -> Option<Lit> {

@@ -295,16 +295,12 @@ impl Relocation {
 mod tests {
     use super::*;
 
-    fn lits(ns: &[i64]) -> Vec<Lit> {
-        ns.iter().map(|&n| Lit::from_dimacs(n)).collect()
-    }
-
     #[test]
     fn stores_and_flags_clauses() {
         let mut db = ClauseDb::default();
-        let a = db.alloc(&lits(&[1, 2, 3]), false, 0);
-        let b = db.alloc(&lits(&[-1, 4]), true, 2);
-        assert_eq!(db.lits(a), &lits(&[1, 2, 3])[..]);
+        let a = db.alloc(&Lit::vec_from_dimacs(&[1, 2, 3]), false, 0);
+        let b = db.alloc(&Lit::vec_from_dimacs(&[-1, 4]), true, 2);
+        assert_eq!(db.lits(a), &Lit::vec_from_dimacs(&[1, 2, 3])[..]);
         assert!(!db.is_learnt(a) && db.is_learnt(b));
         assert_eq!(db.lbd(b), 2);
         db.set_lbd(b, 1);
@@ -317,9 +313,9 @@ mod tests {
     #[test]
     fn collect_keeps_live_clauses_and_relocates() {
         let mut db = ClauseDb::default();
-        let a = db.alloc(&lits(&[1, 2, 3]), false, 0);
-        let b = db.alloc(&lits(&[-1, 4]), true, 2);
-        let c = db.alloc(&lits(&[5, 6]), true, 2);
+        let a = db.alloc(&Lit::vec_from_dimacs(&[1, 2, 3]), false, 0);
+        let b = db.alloc(&Lit::vec_from_dimacs(&[-1, 4]), true, 2);
+        let c = db.alloc(&Lit::vec_from_dimacs(&[5, 6]), true, 2);
         db.delete(b);
         db.learnts.retain(|&x| x != b);
         assert!(db.needs_collect());
@@ -327,8 +323,8 @@ mod tests {
         assert_eq!(reloc.get(b), None);
         let a2 = reloc.get(a).unwrap();
         let c2 = reloc.get(c).unwrap();
-        assert_eq!(db.lits(a2), &lits(&[1, 2, 3])[..]);
-        assert_eq!(db.lits(c2), &lits(&[5, 6])[..]);
+        assert_eq!(db.lits(a2), &Lit::vec_from_dimacs(&[1, 2, 3])[..]);
+        assert_eq!(db.lits(c2), &Lit::vec_from_dimacs(&[5, 6])[..]);
         assert_eq!(db.learnts, vec![c2]);
         assert_eq!(db.arena_words(), 2 * HEADER + 5);
     }

@@ -198,16 +198,12 @@ mod tests {
         }
     }
 
-    fn lits(ns: &[i64]) -> Vec<Lit> {
-        ns.iter().map(|&n| Lit::from_dimacs(n)).collect()
-    }
-
     #[test]
     fn text_format() {
         let buf = Shared::default();
         let mut p = Proof::new(Box::new(buf.clone()), ProofFormat::Text);
-        p.add(&lits(&[1, -20]));
-        p.delete(&lits(&[3]));
+        p.add(&Lit::vec_from_dimacs(&[1, -20]));
+        p.delete(&Lit::vec_from_dimacs(&[3]));
         p.add(&[]);
         p.finish().unwrap();
         assert_eq!(
@@ -222,7 +218,7 @@ mod tests {
         let mut sink = ProofSink::default();
         assert!(sink.take().is_none());
         sink.start(Box::new(buf.clone()), ProofFormat::Text);
-        sink.add(&lits(&[2]));
+        sink.add(&Lit::vec_from_dimacs(&[2]));
         assert!(buf.0.lock().unwrap().is_empty());
         let mut out = sink.take().unwrap().unwrap();
         assert_eq!(*buf.0.lock().unwrap(), b"2 0\n");
@@ -234,8 +230,8 @@ mod tests {
     fn binary_format() {
         let buf = Shared::default();
         let mut p = Proof::new(Box::new(buf.clone()), ProofFormat::Binary);
-        p.add(&lits(&[1, -64]));
-        p.delete(&lits(&[2]));
+        p.add(&Lit::vec_from_dimacs(&[1, -64]));
+        p.delete(&Lit::vec_from_dimacs(&[2]));
         p.finish().unwrap();
         // 1 -> 2; -64 -> 129 = 0x81 0x01; 2 -> 4.
         assert_eq!(

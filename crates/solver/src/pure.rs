@@ -108,25 +108,21 @@ impl PureTracker {
 mod tests {
     use super::*;
 
-    fn lits(ns: &[i64]) -> Vec<Lit> {
-        ns.iter().map(|&n| Lit::from_dimacs(n)).collect()
-    }
-
     #[test]
     fn counts_follow_the_trail_both_ways() {
         let mut cnf = Cnf::new();
-        cnf.add_clause(&lits(&[1, 2]));
-        cnf.add_clause(&lits(&[-1, 3]));
-        cnf.add_clause(&lits(&[2, -3]));
+        cnf.add_clause(&Lit::vec_from_dimacs(&[1, 2]));
+        cnf.add_clause(&Lit::vec_from_dimacs(&[-1, 3]));
+        cnf.add_clause(&Lit::vec_from_dimacs(&[2, -3]));
         let mut t = PureTracker::default();
         t.sync(&cnf, &[]);
         assert_eq!(t.open_count(Lit::from_dimacs(2)), 2);
         // x2 true satisfies clauses 1 and 3: -3 no longer occurs, 3 is pure.
-        t.sync(&cnf, &lits(&[2]));
+        t.sync(&cnf, &Lit::vec_from_dimacs(&[2]));
         assert_eq!(t.open_count(Lit::from_dimacs(-3)), 0);
         assert_eq!(t.open_count(Lit::from_dimacs(3)), 1);
         t.backtracked_to(0);
-        t.sync(&cnf, &lits(&[-2]));
+        t.sync(&cnf, &Lit::vec_from_dimacs(&[-2]));
         assert_eq!(t.open_count(Lit::from_dimacs(-3)), 1);
         assert_eq!(t.open_count(Lit::from_dimacs(1)), 1);
     }
