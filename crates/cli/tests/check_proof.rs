@@ -2,27 +2,12 @@
 //! DRAT proofs from the library solver: valid ones (text, binary) exit 0,
 //! broken ones exit 1 with the reason, malformed ones exit 2.
 
-use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::{Arc, Mutex};
 
 use satoku_dimacs::ParseOptions;
 use satoku_formula::Cnf;
-use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
-
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
+use satoku_solver::{ProofBuffer, ProofFormat, SolveResult, Solver, SolverConfig};
 
 /// `cnf/unsat/php-6-5.cnf`, or the same formula generated into `dir` when
 /// the corpus is absent.
@@ -44,15 +29,14 @@ fn formula(dir: &Path) -> (PathBuf, Cnf) {
 }
 
 fn proof(cnf: &Cnf, format: ProofFormat) -> Vec<u8> {
-    let out = Shared::default();
+    let out = ProofBuffer::default();
     let mut solver = Solver::new(SolverConfig::default())
         .with_proof(Box::new(out.clone()), format)
         .unwrap();
     solver.add_cnf(cnf);
     assert_eq!(solver.solve(), SolveResult::Unsat);
     solver.finish_proof().unwrap();
-    let bytes = out.0.lock().unwrap().clone();
-    bytes
+    out.bytes()
 }
 
 fn check_proof(cnf_path: &Path, proof: &[u8], dir: &Path, extra: &[&str]) -> Output {

@@ -8,12 +8,12 @@
 #[allow(dead_code)] // Each test file uses its own part of the helpers.
 mod common;
 
-use common::{assert_proof_checks, SharedBuf};
+use common::assert_proof_checks;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::Lit;
 use satoku_gen::random_ksat;
-use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
+use satoku_solver::{ProofBuffer, ProofFormat, SolveResult, Solver, SolverConfig};
 
 /// `count` random literals over variables `1..=num_vars`; repeats and
 /// contradictions are allowed, as a caller's assumptions may have them.
@@ -33,7 +33,7 @@ fn lemmas_learnt_under_assumptions_check_in_the_final_proof() {
         let cnf = random_ksat(vars, clauses, 3, rng.gen());
         for format in [ProofFormat::Text, ProofFormat::Binary] {
             let what = format!("case {case} ({vars} vars) {format:?}");
-            let buf = SharedBuf::default();
+            let buf = ProofBuffer::default();
             let mut solver = Solver::new(SolverConfig {
                 initial_phase: rng.gen(),
                 phase_saving: rng.gen(),

@@ -7,14 +7,12 @@
 //! is proof-checked). A panic is caught and is a finding too.
 
 use std::fmt;
-use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use satoku_drat::CheckOptions;
 use satoku_formula::Cnf;
-use satoku_solver::{Algorithm, ProofFormat, SolveResult, Solver};
+use satoku_solver::{Algorithm, ProofBuffer, ProofFormat, SolveResult, Solver};
 
 use crate::options::Options;
 use crate::reference;
@@ -98,23 +96,6 @@ impl Finding {
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.kind.name(), self.detail)
-    }
-}
-
-/// A `Write` whose bytes can be read back after the solver is done with it.
-#[derive(Clone, Default)]
-pub struct SharedBuf(pub Arc<Mutex<Vec<u8>>>);
-
-impl Write for SharedBuf {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
     }
 }
 
@@ -261,7 +242,7 @@ fn solve(
     options: &Options,
     time_limit: Duration,
 ) -> Result<(SolveResult, Option<Vec<u8>>), Finding> {
-    let buf = SharedBuf::default();
+    let buf = ProofBuffer::default();
     let run = catch_unwind(AssertUnwindSafe(|| {
         let mut config = options.config();
         config.time_limit = Some(time_limit);
@@ -280,9 +261,7 @@ fn solve(
     }));
     match run {
         Ok(result) => {
-            let proof = options
-                .proof
-                .map(|_| std::mem::take(&mut *buf.0.lock().unwrap_or_else(|e| e.into_inner())));
+            let proof = options.proof.map(|_| buf.take());
             Ok((result, proof))
         }
         Err(payload) => Err(Finding::new(

@@ -63,7 +63,7 @@ mod watch;
 
 pub use add::ClauseLit;
 pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig};
-pub use proof::ProofFormat;
+pub use proof::{ProofBuffer, ProofFormat};
 pub use result::SolveResult;
 pub use solutions::{Solutions, Unknown};
 pub use solver::Solver;

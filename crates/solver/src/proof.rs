@@ -7,8 +7,45 @@
 //! unsigned integer `2 * var + negated` (var 1-based), then `0`.
 
 use std::io::{self, BufWriter, Write};
+use std::sync::{Arc, Mutex};
 
 use satoku_formula::Lit;
+
+/// A proof kept in memory, readable while the solver holds a clone:
+/// `solver.set_proof(Box::new(buf.clone()), format)`, then, after
+/// [`Solver::finish_proof`](crate::Solver::finish_proof), `buf.bytes()` (for
+/// the DRAT checker, a test, or a page that shows the proof).
+#[derive(Clone, Debug, Default)]
+pub struct ProofBuffer(Arc<Mutex<Vec<u8>>>);
+
+impl ProofBuffer {
+    /// A copy of everything written so far.
+    pub fn bytes(&self) -> Vec<u8> {
+        self.lock().clone()
+    }
+
+    /// Everything written so far, leaving the buffer empty.
+    pub fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.lock())
+    }
+
+    /// The bytes, also after a panic while another clone held them (the
+    /// buffer is only ever appended to, so it is never left inconsistent).
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<u8>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Write for ProofBuffer {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.lock().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
 
 /// DRAT flavour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -184,59 +221,43 @@ fn format_i64(buf: &mut [u8; 24], n: i64) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::{Arc, Mutex};
-
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-    impl Write for Shared {
-        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(b);
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
 
     #[test]
     fn text_format() {
-        let buf = Shared::default();
+        let buf = ProofBuffer::default();
         let mut p = Proof::new(Box::new(buf.clone()), ProofFormat::Text);
         p.add(&Lit::vec_from_dimacs(&[1, -20]));
         p.delete(&Lit::vec_from_dimacs(&[3]));
         p.add(&[]);
         p.finish().unwrap();
         assert_eq!(
-            String::from_utf8(buf.0.lock().unwrap().clone()).unwrap(),
+            String::from_utf8(buf.bytes()).unwrap(),
             "1 -20 0\nd 3 0\n0\n"
         );
     }
 
     #[test]
     fn the_writer_comes_back_after_a_flush() {
-        let buf = Shared::default();
+        let buf = ProofBuffer::default();
         let mut sink = ProofSink::default();
         assert!(sink.take().is_none());
         sink.start(Box::new(buf.clone()), ProofFormat::Text);
         sink.add(&Lit::vec_from_dimacs(&[2]));
-        assert!(buf.0.lock().unwrap().is_empty());
+        assert!(buf.bytes().is_empty());
         let mut out = sink.take().unwrap().unwrap();
-        assert_eq!(*buf.0.lock().unwrap(), b"2 0\n");
+        assert_eq!(buf.bytes(), b"2 0\n");
         out.write_all(b"c end\n").unwrap();
         assert!(!sink.is_on());
     }
 
     #[test]
     fn binary_format() {
-        let buf = Shared::default();
+        let buf = ProofBuffer::default();
         let mut p = Proof::new(Box::new(buf.clone()), ProofFormat::Binary);
         p.add(&Lit::vec_from_dimacs(&[1, -64]));
         p.delete(&Lit::vec_from_dimacs(&[2]));
         p.finish().unwrap();
         // 1 -> 2; -64 -> 129 = 0x81 0x01; 2 -> 4.
-        assert_eq!(
-            *buf.0.lock().unwrap(),
-            vec![b'a', 2, 0x81, 0x01, 0, b'd', 4, 0]
-        );
+        assert_eq!(buf.bytes(), vec![b'a', 2, 0x81, 0x01, 0, b'd', 4, 0]);
     }
 }

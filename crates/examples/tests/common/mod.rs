@@ -2,33 +2,9 @@
 //! proof captured in memory, and check every answer (models against the
 //! formula, UNSAT answers with the workspace's proof checker).
 
-use std::io::{self, Write};
-use std::sync::{Arc, Mutex};
-
 use satoku_drat::{check, CheckOptions};
 use satoku_formula::Cnf;
-use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
-
-/// A `Write` whose bytes can be read back after the solver is done with it.
-#[derive(Clone, Default)]
-pub struct SharedBuf(pub Arc<Mutex<Vec<u8>>>);
-
-impl SharedBuf {
-    /// A copy of everything written so far.
-    pub fn bytes(&self) -> Vec<u8> {
-        self.0.lock().unwrap().clone()
-    }
-}
-
-impl Write for SharedBuf {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
+use satoku_solver::{ProofBuffer, ProofFormat, SolveResult, Solver, SolverConfig};
 
 /// Solves `cnf` once with a proof in `format`; returns the answer and the
 /// complete proof.
@@ -37,7 +13,7 @@ pub fn solve_with_proof(
     config: SolverConfig,
     format: ProofFormat,
 ) -> (SolveResult, Vec<u8>) {
-    let buf = SharedBuf::default();
+    let buf = ProofBuffer::default();
     let mut solver = Solver::new(config)
         .with_proof(Box::new(buf.clone()), format)
         .unwrap();
