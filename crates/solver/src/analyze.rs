@@ -125,8 +125,11 @@ impl Solver {
     }
 
     /// Marks the literals of arena clause `c` but `skip` (the literal it
-    /// implied); returns how many are of the current level.
-    #[inline]
+    /// implied); returns how many are of the current level. Always inlined
+    /// into the analysis loop, as the one function it was before the split:
+    /// a call per antecedent and per literal costs instructions on every
+    /// conflict.
+    #[inline(always)]
     fn analyze_clause(&mut self, c: ClauseRef, skip: Option<Lit>, floor: u32, current: u32) -> u32 {
         self.touch_clause(c);
         let mut pending = 0;
@@ -141,8 +144,9 @@ impl Solver {
 
     /// Marks literal `q` of a clause being resolved: true when it is of the
     /// current level (to be resolved on), else it joins the learnt clause
-    /// (unless it is a fact below the floor, or already marked).
-    #[inline]
+    /// (unless it is a fact below the floor, or already marked). Always
+    /// inlined, as [`Solver::analyze_clause`].
+    #[inline(always)]
     fn analyze_lit(&mut self, q: Lit, floor: u32, current: u32) -> bool {
         let v = q.var();
         let level = self.trail.level_of(v);
