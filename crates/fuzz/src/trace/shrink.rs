@@ -6,7 +6,7 @@ use crate::options::Options;
 
 /// Shrinks a failing trace: options (the initial ones and those of `o`
 /// steps) to defaults, steps dropped, literals dropped, keeping the same
-/// [`FindingKind`].
+/// [`FindingKind`](crate::FindingKind).
 pub fn shrink_trace(trace: &Trace, finding: &Finding) -> (Trace, Finding) {
     let mut best = (trace.clone(), finding.clone());
     let deadline = std::time::Instant::now() + crate::shrink::SHRINK_TIME;
