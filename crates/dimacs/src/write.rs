@@ -29,17 +29,15 @@ where
             out.push(b'\n');
         }
     }
+    let mut num = itoa::Buffer::new();
     out.extend_from_slice(b"p cnf ");
-    push_int(&mut out, cnf.num_vars() as u64);
+    out.extend_from_slice(num.format(cnf.num_vars()).as_bytes());
     out.push(b' ');
-    push_int(&mut out, cnf.num_clauses() as u64);
+    out.extend_from_slice(num.format(cnf.num_clauses()).as_bytes());
     out.push(b'\n');
     for clause in cnf {
         for &lit in clause {
-            if lit.is_negated() {
-                out.push(b'-');
-            }
-            push_int(&mut out, u64::from(lit.var().to_dimacs()));
+            out.extend_from_slice(num.format(lit.to_dimacs()).as_bytes());
             out.push(b' ');
             if out.len() >= CHUNK {
                 w.write_all(&out)?;
@@ -50,22 +48,6 @@ where
     }
     w.write_all(&out)?;
     w.flush()
-}
-
-/// Appends the decimal digits of `n`.
-#[inline]
-fn push_int(out: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
 }
 
 #[cfg(test)]

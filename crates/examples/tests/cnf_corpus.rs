@@ -27,30 +27,23 @@ fn corpus(folder: &str) -> Vec<PathBuf> {
 }
 
 fn all_configs() -> Vec<SolverConfig> {
-    let heuristics = [
-        Heuristic::First,
-        Heuristic::Moms,
-        Heuristic::JeroslowWang,
-        Heuristic::Dlis,
-        Heuristic::Vsids,
-    ];
-    let mut configs = Vec::new();
-    for heuristic in heuristics {
-        configs.push(SolverConfig {
-            algorithm: Algorithm::Cdcl,
-            heuristic,
-            ..SolverConfig::default()
-        });
-        for pure_literals in [true, false] {
-            configs.push(SolverConfig {
-                algorithm: Algorithm::Dpll,
-                heuristic,
-                pure_literals,
-                ..SolverConfig::default()
-            });
-        }
-    }
-    configs
+    let config = |algorithm, heuristic, pure_literals| SolverConfig {
+        algorithm,
+        heuristic,
+        pure_literals,
+        ..SolverConfig::default()
+    };
+    // CDCL, and DPLL with and without pure literals, for every heuristic.
+    Heuristic::ALL
+        .into_iter()
+        .flat_map(|h| {
+            [
+                config(Algorithm::Cdcl, h, true),
+                config(Algorithm::Dpll, h, true),
+                config(Algorithm::Dpll, h, false),
+            ]
+        })
+        .collect()
 }
 
 fn check_folder(folder: &str, want_sat: bool) {

@@ -38,6 +38,17 @@ pub enum Heuristic {
     Vsids,
 }
 
+impl Heuristic {
+    /// Every heuristic, in the order of `satoku solve --heuristic`'s help.
+    pub const ALL: [Heuristic; 5] = [
+        Heuristic::First,
+        Heuristic::Moms,
+        Heuristic::JeroslowWang,
+        Heuristic::Dlis,
+        Heuristic::Vsids,
+    ];
+}
+
 /// When CDCL restarts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum RestartPolicy {

@@ -178,9 +178,9 @@ fn write_text(out: &mut impl Write, kind: u8, lits: &[Lit]) -> io::Result<()> {
     if kind == b'd' {
         out.write_all(b"d ")?;
     }
-    let mut buf = [0u8; 24];
+    let mut num = itoa::Buffer::new();
     for &lit in lits {
-        out.write_all(format_i64(&mut buf, lit.to_dimacs()))?;
+        out.write_all(num.format(lit.to_dimacs()).as_bytes())?;
         out.write_all(b" ")?;
     }
     out.write_all(b"0\n")
@@ -197,25 +197,6 @@ fn write_binary(out: &mut impl Write, kind: u8, lits: &[Lit]) -> io::Result<()> 
         out.write_all(&[x as u8])?;
     }
     out.write_all(&[0])
-}
-
-/// Formats `n` in decimal into `buf` without allocating.
-fn format_i64(buf: &mut [u8; 24], n: i64) -> &[u8] {
-    let mut i = buf.len();
-    let mut x = n.unsigned_abs();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (x % 10) as u8;
-        x /= 10;
-        if x == 0 {
-            break;
-        }
-    }
-    if n < 0 {
-        i -= 1;
-        buf[i] = b'-';
-    }
-    &buf[i..]
 }
 
 #[cfg(test)]

@@ -7,14 +7,6 @@ use rand_chacha::ChaCha8Rng;
 use satoku_formula::{Cnf, Lit, Model};
 use satoku_solver::{Algorithm, Heuristic, RestartPolicy, SolveResult, Solver, SolverConfig};
 
-const HEURISTICS: [Heuristic; 5] = [
-    Heuristic::First,
-    Heuristic::Moms,
-    Heuristic::JeroslowWang,
-    Heuristic::Dlis,
-    Heuristic::Vsids,
-];
-
 /// A random formula over 1..=16 variables with clause lengths 0..=5.
 fn random_formula(rng: &mut ChaCha8Rng) -> Cnf {
     let num_vars = rng.gen_range(1..=16u32);
@@ -73,7 +65,7 @@ fn brute_force_sat(cnf: &Cnf, fixed: &[Lit]) -> bool {
 
 fn configs() -> Vec<SolverConfig> {
     let mut all = Vec::new();
-    for &heuristic in &HEURISTICS {
+    for &heuristic in &Heuristic::ALL {
         for pure_literals in [true, false] {
             all.push(SolverConfig {
                 algorithm: Algorithm::Dpll,

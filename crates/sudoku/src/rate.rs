@@ -40,14 +40,18 @@ impl Difficulty {
         }
     }
 
+    /// Every level, easiest first, with its lower-case name (the one table
+    /// that `name`, `Display` and `FromStr` read).
+    const NAMES: [(Difficulty, &'static str); 4] = [
+        (Difficulty::Easy, "easy"),
+        (Difficulty::Medium, "medium"),
+        (Difficulty::Hard, "hard"),
+        (Difficulty::Expert, "expert"),
+    ];
+
     /// Lower-case name.
     pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-            Difficulty::Expert => "expert",
-        }
+        Self::NAMES[self as usize].1
     }
 }
 
@@ -59,16 +63,13 @@ impl fmt::Display for Difficulty {
 
 impl FromStr for Difficulty {
     type Err = String;
+    /// A level's name, in any case.
     fn from_str(s: &str) -> Result<Difficulty, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "easy" => Ok(Difficulty::Easy),
-            "medium" => Ok(Difficulty::Medium),
-            "hard" => Ok(Difficulty::Hard),
-            "expert" => Ok(Difficulty::Expert),
-            _ => Err(format!(
-                "unknown difficulty '{s}' (easy, medium, hard, expert)"
-            )),
-        }
+        Self::NAMES
+            .iter()
+            .find(|(_, name)| name.eq_ignore_ascii_case(s))
+            .map(|&(level, _)| level)
+            .ok_or_else(|| format!("unknown difficulty '{s}' (easy, medium, hard, expert)"))
     }
 }
 
@@ -93,6 +94,16 @@ pub fn rate(puzzle: &Grid) -> Rating {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_round_trip_in_any_case() {
+        for (level, name) in Difficulty::NAMES {
+            assert_eq!(level.name(), name);
+            assert_eq!(level.to_string(), name);
+            assert_eq!(name.to_uppercase().parse::<Difficulty>(), Ok(level));
+        }
+        assert!("extreme".parse::<Difficulty>().is_err());
+    }
 
     #[test]
     fn easy_needs_no_guess_and_hard_needs_many() {
