@@ -1,5 +1,6 @@
 //! Times two library tasks in whatever profile it is built with: the figure
-//! behind the `[profile.dev.package]` advice in `docs/library.md`.
+//! behind the `[profile.dev.package]` advice in `docs/library.md` (the
+//! figures are in `docs/benchmarks.md`).
 //!
 //! ```text
 //! time_tasks cnf DIR            # parse and solve every file of DIR
