@@ -41,23 +41,58 @@ fn quote(field: &str) -> String {
     }
 }
 
-/// Splits one CSV line (RFC 4180 quoting, no line breaks inside fields).
-fn split_csv(line: &str) -> Vec<String> {
-    let mut fields = vec![String::new()];
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
+/// The records of CSV text (RFC 4180: a quoted field may hold commas,
+/// doubled quotes and line breaks), each with the line it starts on;
+/// `name` is used in the error of an unterminated quoted field.
+fn records(text: &str, name: &str) -> Result<Vec<(usize, Vec<String>)>, BenchError> {
+    let mut records = Vec::new();
+    let (mut fields, mut field) = (Vec::new(), String::new());
+    let (mut line, mut start, mut quoted) = (1, 1, false);
+    let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         match (c, quoted) {
             ('"', true) if chars.peek() == Some(&'"') => {
                 chars.next();
-                fields.last_mut().unwrap().push('"');
+                field.push('"');
             }
             ('"', _) => quoted = !quoted,
-            (',', false) => fields.push(String::new()),
-            (c, _) => fields.last_mut().unwrap().push(c),
+            (',', false) => fields.push(std::mem::take(&mut field)),
+            ('\r', false) if chars.peek() == Some(&'\n') => {}
+            ('\n', false) => {
+                fields.push(std::mem::take(&mut field));
+                records.push((start, std::mem::take(&mut fields)));
+                line += 1;
+                start = line;
+            }
+            (c, _) => {
+                line += usize::from(c == '\n');
+                field.push(c);
+            }
         }
     }
-    fields
+    if quoted {
+        return Err(BenchError::bad_line(
+            name,
+            start,
+            "unterminated quoted field",
+        ));
+    }
+    if !field.is_empty() || !fields.is_empty() {
+        fields.push(field);
+        records.push((start, fields));
+    }
+    Ok(records)
+}
+
+/// The most seconds a row may hold (some 31 years), so a plot's scale stays finite.
+const MAX_SECONDS: f64 = 1e9;
+
+/// A number of seconds from a CSV field: from 0 to [`MAX_SECONDS`].
+fn parse_seconds(field: &str) -> Option<f64> {
+    field
+        .parse()
+        .ok()
+        .filter(|s: &f64| (0.0..=MAX_SECONDS).contains(s))
 }
 
 /// One row read back from a bench CSV: enough for a cactus plot.
@@ -89,8 +124,8 @@ pub fn rows_of(solver: &str, outcomes: &[Outcome]) -> Vec<CsvRow> {
 /// Parses a CSV written by [`Results::csv`](crate::Results::csv); `name` is
 /// used in error messages.
 pub fn read_csv(text: &str, name: &str) -> Result<Vec<CsvRow>, BenchError> {
-    let mut lines = text.lines().enumerate();
-    let header = lines.next().map(|(_, l)| split_csv(l)).unwrap_or_default();
+    let mut records = records(text, name)?.into_iter();
+    let header = records.next().map(|(_, fields)| fields).unwrap_or_default();
     let column = |want: &str| {
         header
             .iter()
@@ -100,20 +135,19 @@ pub fn read_csv(text: &str, name: &str) -> Result<Vec<CsvRow>, BenchError> {
     let (solver, verdict, seconds) = (column("solver")?, column("verdict")?, column("seconds")?);
     let cpu = column("cpu").ok();
     let mut rows = Vec::new();
-    for (i, line) in lines {
-        if line.trim().is_empty() {
+    for (line, fields) in records {
+        if fields.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        let fail = |msg: &str| BenchError::bad_line(name, i + 1, msg);
-        let fields = split_csv(line);
+        let fail = |msg: &str| BenchError::bad_line(name, line, msg);
         let get = |k: usize| fields.get(k).ok_or_else(|| fail("too few fields"));
         rows.push(CsvRow {
             solver: get(solver)?.clone(),
             verdict: Verdict::from_name(get(verdict)?).ok_or_else(|| fail("unknown verdict"))?,
-            seconds: get(seconds)?.parse().map_err(|_| fail("bad seconds"))?,
+            seconds: parse_seconds(get(seconds)?).ok_or_else(|| fail("bad seconds"))?,
             cpu: match cpu.map(get).transpose()?.map(String::as_str) {
                 None | Some("") => None,
-                Some(text) => Some(text.parse().map_err(|_| fail("bad cpu seconds"))?),
+                Some(text) => Some(parse_seconds(text).ok_or_else(|| fail("bad cpu seconds"))?),
             },
         });
     }
@@ -152,5 +186,31 @@ mod tests {
             "x.csv",
         );
         assert_eq!(err.unwrap_err().to_string(), "x.csv:2: unknown verdict");
+    }
+
+    #[test]
+    fn file_names_with_line_breaks_and_quotes_read_back() {
+        let mut outcomes = sample();
+        outcomes[0].path = "odd\nname,\"x\"\r\n.cnf".into();
+        let text = to_csv("satoku", &outcomes, 10.0);
+        let rows = read_csv(&text, "r.csv").unwrap();
+        assert_eq!(rows, rows_of("satoku", &outcomes));
+        let crlf = text.replace('\n', "\r\n");
+        assert_eq!(read_csv(&crlf, "r.csv").unwrap().len(), rows.len());
+        let open = format!("{CSV_HEADER}\nsatoku,\"a.cnf,SAT\n");
+        let err = read_csv(&open, "x.csv").unwrap_err();
+        assert_eq!(err.to_string(), "x.csv:2: unterminated quoted field");
+    }
+
+    #[test]
+    fn seconds_must_be_finite_and_not_negative() {
+        for bad in ["NaN", "inf", "-1", "1e999"] {
+            let text = format!("{CSV_HEADER}\nsatoku,a,SAT,SAT,solved,{bad}\n");
+            let err = read_csv(&text, "x.csv").unwrap_err();
+            assert_eq!(err.to_string(), "x.csv:2: bad seconds", "{bad}");
+        }
+        let text = format!("{CSV_HEADER}\nsatoku,a,SAT,SAT,solved,1,NaN\n");
+        let err = read_csv(&text, "x.csv").unwrap_err();
+        assert_eq!(err.to_string(), "x.csv:2: bad cpu seconds");
     }
 }

@@ -136,7 +136,13 @@ impl TimeAxis {
     }
 }
 
+/// `text` as SVG text: markup characters escaped, control characters
+/// (which XML does not allow) left out.
 fn escape(text: &str) -> String {
+    let text: String = text
+        .chars()
+        .filter(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r'))
+        .collect();
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -365,5 +371,22 @@ mod tests {
         assert!((log.hi - 100.0).abs() < 1e-9);
         assert!((log.frac(1.0) - 0.5).abs() < 1e-9);
         assert_eq!(log.frac(0.0), 0.0);
+    }
+
+    #[test]
+    fn no_number_in_the_svg_is_nan_or_infinite() {
+        let cases: [&[f64]; 5] = [&[], &[0.0], &[0.0, 0.0], &[1e9], &[1e-12, 1e9]];
+        for times in cases {
+            let series = [Series {
+                label: "s\u{1}".into(),
+                times: times.to_vec(),
+            }];
+            for log in [false, true] {
+                let svg = cactus_svg(&series, "t\u{0}", "seconds", log);
+                for bad in ["NaN", "inf", "\u{0}", "\u{1}"] {
+                    assert!(!svg.contains(bad), "{times:?} log {log}: {bad}");
+                }
+            }
+        }
     }
 }

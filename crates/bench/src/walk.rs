@@ -1,7 +1,15 @@
 //! Finding the instances: every `.cnf`, `.cnf.gz` and `.cnf.xz` under the
 //! given paths, directories walked recursively, each directory's entries in
 //! name order. A file named on the command line is taken whatever its name.
+//!
+//! Symbolic links are followed, but each directory is entered once and
+//! each file kept once, however many paths lead to it (compared by device
+//! and inode on Unix): a link loop ends the walk of that branch, and a file
+//! reached by a link, a hard link or two command-line paths counts once,
+//! under the first path found.
 
+use std::collections::HashSet;
+use std::fs::Metadata;
 use std::path::{Path, PathBuf};
 
 use crate::BenchError;
@@ -13,30 +21,92 @@ pub fn is_cnf_name(name: &str) -> bool {
         .any(|ext| name.len() > ext.len() && name.ends_with(ext))
 }
 
+/// What identifies a file or directory, whatever path leads to it.
+#[cfg(unix)]
+type FileId = (u64, u64);
+#[cfg(not(unix))]
+type FileId = PathBuf;
+
+#[cfg(unix)]
+fn file_id(_path: &Path, meta: &Metadata) -> FileId {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+
+#[cfg(not(unix))]
+fn file_id(path: &Path, _meta: &Metadata) -> FileId {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// The files found so far and every file and directory already seen.
+#[derive(Default)]
+struct Walk {
+    files: Vec<PathBuf>,
+    seen: HashSet<FileId>,
+}
+
+impl Walk {
+    /// Keeps `path` unless the file it names was kept already.
+    fn add_file(&mut self, path: PathBuf, meta: &Metadata) {
+        if self.seen.insert(file_id(&path, meta)) {
+            self.files.push(path);
+        }
+    }
+
+    /// Walks `root` depth first in name order, entering each directory once.
+    fn walk_dir(&mut self, root: &Path, meta: &Metadata) -> Result<(), BenchError> {
+        if !self.seen.insert(file_id(root, meta)) {
+            return Ok(());
+        }
+        let mut stack = vec![sorted_entries(root)?.into_iter()];
+        while let Some(entries) = stack.last_mut() {
+            let Some(path) = entries.next() else {
+                stack.pop();
+                continue;
+            };
+            // A dangling link or an entry gone meanwhile is no instance.
+            let Ok(meta) = std::fs::metadata(&path) else {
+                continue;
+            };
+            if meta.is_dir() {
+                if self.seen.insert(file_id(&path, &meta)) {
+                    stack.push(sorted_entries(&path)?.into_iter());
+                }
+            } else if path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(is_cnf_name)
+            {
+                self.add_file(path, &meta);
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The instances under `paths`, in command-line order, each directory
 /// sorted; a file reached twice is kept once.
 pub fn find_instances(paths: &[PathBuf]) -> Result<Vec<PathBuf>, BenchError> {
-    let mut files = Vec::new();
+    let mut walk = Walk::default();
     for path in paths {
         let meta = std::fs::metadata(path).map_err(|source| BenchError::NoSuchPath {
             path: path.clone(),
             source,
         })?;
         if meta.is_dir() {
-            walk_dir(path, &mut files)?;
+            walk.walk_dir(path, &meta)?;
         } else {
-            files.push(path.clone());
+            walk.add_file(path.clone(), &meta);
         }
     }
-    let mut seen = std::collections::HashSet::new();
-    files.retain(|f| seen.insert(f.clone()));
-    if files.is_empty() {
+    if walk.files.is_empty() {
         return Err(BenchError::NoInstances);
     }
-    Ok(files)
+    Ok(walk.files)
 }
 
-fn walk_dir(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), BenchError> {
+/// The entries of `dir`, sorted by name.
+fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, BenchError> {
     let unreadable = |source| BenchError::ReadDir {
         path: dir.to_path_buf(),
         source,
@@ -47,18 +117,7 @@ fn walk_dir(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), BenchError> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(unreadable)?;
     entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk_dir(&path, files)?;
-        } else if path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(is_cnf_name)
-        {
-            files.push(path);
-        }
-    }
-    Ok(())
+    Ok(entries)
 }
 
 #[cfg(test)]
@@ -114,5 +173,23 @@ mod tests {
         let empty = tempfile::tempdir().unwrap();
         let err = find_instances(&[empty.path().to_path_buf()]).unwrap_err();
         assert!(matches!(err, BenchError::NoInstances) && err.is_bad_input());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn link_loops_end_and_a_linked_file_counts_once() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("a/b")).unwrap();
+        std::fs::write(root.join("a/b/x.cnf"), "p cnf 0 0\n").unwrap();
+        symlink(root.join("a"), root.join("a/b/up")).unwrap();
+        symlink(root, root.join("a/root")).unwrap();
+        symlink(root.join("loop2"), root.join("loop1")).unwrap();
+        symlink(root.join("loop1"), root.join("loop2")).unwrap();
+        symlink(root.join("a/b/x.cnf"), root.join("also.cnf")).unwrap();
+        std::fs::hard_link(root.join("a/b/x.cnf"), root.join("hard.cnf")).unwrap();
+        let files = find_instances(&[root.to_path_buf(), root.join("a")]).unwrap();
+        assert_eq!(files, [root.join("a/b/x.cnf")]);
     }
 }

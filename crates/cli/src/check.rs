@@ -6,7 +6,7 @@
 //! absent from the model satisfies nothing, so a partial model must still
 //! make every clause true.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -16,6 +16,7 @@ use satoku_dimacs::{read_solver_output, OutputOptions, PartialModel, Status, STD
 
 use crate::exit::BadInput;
 use crate::input::read_cnf;
+use crate::stdout::Writer;
 
 /// Options of `satoku check`.
 #[derive(clap::Args, Debug)]
@@ -62,17 +63,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     match model.first_falsified(&cnf) {
         None => {
-            println!("c model satisfies all {} clauses", cnf.num_clauses());
-            println!("s MODEL VERIFIED");
+            writeln!(
+                Writer,
+                "c model satisfies all {} clauses",
+                cnf.num_clauses()
+            )?;
+            writeln!(Writer, "s MODEL VERIFIED")?;
             Ok(ExitCode::SUCCESS)
         }
         Some(i) => {
-            println!(
+            writeln!(
+                Writer,
                 "c clause {} is not satisfied: {} 0",
                 i + 1,
                 cnf.clause(i).iter().join(" ")
-            );
-            println!("s MODEL NOT VERIFIED");
+            )?;
+            writeln!(Writer, "s MODEL NOT VERIFIED")?;
             Ok(ExitCode::from(crate::exit::FAILURE))
         }
     }

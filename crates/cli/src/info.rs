@@ -2,7 +2,6 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -126,7 +125,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "parse time          {seconds:.3} s ({megabytes:.1} MB of text, {:.1} MB/s)",
         megabytes / seconds.max(1e-9)
     )?;
-    std::io::stdout().lock().write_all(out.as_bytes())?;
+    crate::stdout::write(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 

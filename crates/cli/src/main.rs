@@ -11,14 +11,21 @@ mod check;
 mod check_proof;
 mod convert;
 mod exit;
+mod flags;
 mod gen;
 mod info;
 mod input;
 mod output;
+mod proof_file;
+mod same_file;
+mod signals;
 mod solve;
+mod solver_options;
 mod stdout;
 mod sudoku;
+mod watchdog;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -70,21 +77,42 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(err) => {
-            // clap prints help/version to stdout (exit 0) and usage errors to stderr.
-            let _ = err.print();
-            return if err.use_stderr() {
-                ExitCode::from(exit::BAD_INPUT)
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(err) => return usage(&err),
     };
-    match run(cli) {
+    if let Err(err) = signals::install() {
+        warn(&format!(
+            "SIGINT, SIGTERM and SIGHUP keep their default action: {err}"
+        ));
+    }
+    let result = run(cli);
+    // What stdout still holds goes out before any message on stderr.
+    let written = stdout::finish();
+    match result.and_then(|code| written.map(|()| code).map_err(Into::into)) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("satoku: error: {err:#}");
+            let _ = writeln!(std::io::stderr(), "satoku: error: {err:#}");
             ExitCode::from(exit::code_for(&err))
         }
     }
+}
+
+/// Help and version go to stdout (exit 0; 1 if it cannot be written, quiet
+/// on a closed pipe), usage errors to stderr (exit 2).
+fn usage(err: &clap::Error) -> ExitCode {
+    let printed = err.print();
+    if err.use_stderr() {
+        return ExitCode::from(exit::BAD_INPUT);
+    }
+    match printed {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            warn(&format!("cannot write to stdout: {e}"));
+            ExitCode::from(exit::FAILURE)
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// A warning on stderr (dropped if stderr cannot be written).
+fn warn(text: &str) {
+    let _ = writeln!(std::io::stderr(), "satoku: warning: {text}");
 }

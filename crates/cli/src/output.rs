@@ -1,13 +1,26 @@
-//! Writing output files safely: to a temporary file in the same folder, then
-//! renamed over the target, so a failure never leaves a half-written file.
-//! Compression follows the name: `.gz` is gzip, `.xz` is xz.
+//! Writing output files safely. Compression follows the name given: `.gz`
+//! is gzip, `.xz` is xz; `-` is stdout (never compressed).
+//!
+//! A regular file (new or old) is written to a temporary file in its
+//! folder, then renamed over it, so a failure or a signal never leaves a
+//! half-written file (the temporary file is removed on every signal). An
+//! existing file keeps its mode (and, where allowed, its owner); a new one
+//! gets the mode the umask gives. A symbolic link is followed and its
+//! target written that way; a device, FIFO or socket is written in place,
+//! never replaced. [`refuse_overwriting`] keeps outputs off the inputs.
 
+use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use flate2::write::GzEncoder;
 use xz2::write::XzEncoder;
+
+use crate::exit::BadInput;
+pub use crate::same_file::refuse_overwriting;
+use crate::signals::TempGuard;
+use crate::stdout;
 
 /// Compression chosen by an output file's extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,39 +44,115 @@ impl Compression {
     }
 }
 
-/// Writes through `write` to `path` (`-` is stdout, never compressed),
-/// compressed by extension, via a temporary file renamed into place.
+/// Links followed at most, as the kernel's own limit (`ELOOP`).
+const MAX_LINKS: usize = 40;
+
+/// Writes through `write` to `path`, compressed by its extension: see the
+/// module documentation for how each kind of path is written.
 pub fn write_file<F>(path: &Path, write: F) -> anyhow::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
     if path.as_os_str() == "-" {
-        let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-        write(&mut out).and_then(|()| out.flush())?;
-        return Ok(());
+        return Ok(write(&mut stdout::Writer)?);
     }
-    let dir = match path.parent() {
+    let fail = || format!("cannot write {}", path.display());
+    let target = follow_links(path).with_context(fail)?;
+    let compression = Compression::for_path(path);
+    match fs::metadata(&target) {
+        Ok(meta) if meta.is_dir() => {
+            Err(BadInput(format!("{}: is a directory", path.display())).into())
+        }
+        Ok(meta) if !meta.is_file() => {
+            let file = OpenOptions::new().write(true).open(&target);
+            let file = file.with_context(fail)?;
+            encode(BufWriter::new(file), compression, write).with_context(fail)
+        }
+        Ok(meta) => replace(&target, Some(&meta), compression, write).with_context(fail),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            replace(&target, None, compression, write).with_context(fail)
+        }
+        Err(e) => Err(e).with_context(fail),
+    }
+}
+
+/// The path that symbolic links starting at `path` lead to (which need not
+/// exist yet); an error after [`MAX_LINKS`] links (a loop).
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&path)?;
+                path = match path.parent() {
+                    Some(dir) => dir.join(link),
+                    None => link,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Writes a temporary file beside `target` and renames it over `target`,
+/// giving it the mode and owner of `old` (the file replaced, if any).
+fn replace<F>(
+    target: &Path,
+    old: Option<&Metadata>,
+    compression: Compression,
+    write: F,
+) -> io::Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    let fail = || format!("cannot write {}", path.display());
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".satoku-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .with_context(fail)?;
-    {
-        let file = BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
-        encode(file, Compression::for_path(path), write).with_context(fail)?;
-    }
-    tmp.as_file().sync_all().with_context(fail)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".satoku-").suffix(".tmp");
     #[cfg(unix)]
     {
-        use std::fs;
+        // Created with mode 0666: the kernel takes the umask off.
         use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(tmp.path(), fs::Permissions::from_mode(0o644)).with_context(fail)?;
+        builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    tmp.persist(path).map_err(|e| e.error).with_context(fail)?;
+    let mut tmp = match builder.tempfile_in(dir) {
+        Ok(tmp) => tmp,
+        // A folder we may not write in, holding a file we may: in place.
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied && old.is_some() => {
+            let file = OpenOptions::new().write(true).truncate(true).open(target)?;
+            return encode(BufWriter::new(file), compression, write);
+        }
+        Err(e) => return Err(e),
+    };
+    let _guard = TempGuard::new(tmp.path());
+    encode(
+        BufWriter::with_capacity(1 << 16, tmp.as_file_mut()),
+        compression,
+        write,
+    )?;
+    tmp.as_file().sync_all()?;
+    if let Some(old) = old {
+        keep_mode_and_owner(tmp.as_file(), old)?;
+    }
+    tmp.persist(target).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Gives `file` the permissions of `old` and, where the process may, its owner.
+fn keep_mode_and_owner(file: &File, old: &Metadata) -> io::Result<()> {
+    file.set_permissions(old.permissions())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let new = file.metadata()?;
+        if (new.uid(), new.gid()) != (old.uid(), old.gid()) {
+            // Only root may give a file away: elsewhere it stays the writer's.
+            let _ = std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid()));
+        }
+    }
     Ok(())
 }
 
@@ -92,43 +181,5 @@ where
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::fs;
-
-    #[test]
-    fn compression_follows_the_extension() {
-        assert_eq!(
-            Compression::for_path(Path::new("a.cnf.gz")),
-            Compression::Gzip
-        );
-        assert_eq!(Compression::for_path(Path::new("a.xz")), Compression::Xz);
-        assert_eq!(Compression::for_path(Path::new("a.cnf")), Compression::None);
-    }
-
-    #[test]
-    fn a_failed_write_leaves_neither_output_nor_temporary() {
-        let dir = tempfile::tempdir().unwrap();
-        let target = dir.path().join("out.cnf");
-        fs::write(&target, "old\n").unwrap();
-        let result = write_file(&target, |w| {
-            w.write_all(b"p cnf 1 1\n")?;
-            Err(io::Error::other("disk on fire"))
-        });
-        assert!(result.is_err());
-        assert_eq!(fs::read_to_string(&target).unwrap(), "old\n");
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
-    }
-
-    #[test]
-    fn writes_plain_gzip_and_xz() {
-        let dir = tempfile::tempdir().unwrap();
-        for name in ["a.cnf", "a.cnf.gz", "a.cnf.xz"] {
-            let target = dir.path().join(name);
-            write_file(&target, |w| w.write_all(b"p cnf 0 0\n")).unwrap();
-            let parsed = satoku_dimacs::parse_path(&target, &Default::default()).unwrap();
-            assert_eq!(parsed.cnf.num_clauses(), 0);
-        }
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 3);
-    }
-}
+#[path = "output_tests.rs"]
+mod tests;

@@ -3,23 +3,28 @@
 //! `c` lines carry statistics, exactly one `s` line gives the answer, and
 //! for SAT `v` lines of at most 4,096 characters list every declared
 //! variable, ending in `0`. Exit codes 10 / 20 / 0.
+//!
+//! `--timeout` and the signals cover the whole run ([`Watchdog`]). Neither
+//! an input nor another output is ever written over (refused as bad
+//! input); a closed stdout neither changes the exit code nor skips the
+//! `--res` and `--proof` files. The formula and the solver are not freed
+//! at the end: the process exits, which is faster.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use clap::ValueEnum;
 use satoku_formula::Model;
-use satoku_solver::{
-    Algorithm, Heuristic, ProofFormat, RestartPolicy, SolveResult, Solver, SolverConfig, Stats,
-};
+use satoku_solver::{Algorithm, ProofFormat, SolveResult, Solver, Stats};
 
 use crate::exit::BadInput;
 use crate::input::{check_var_density, read_cnf};
+use crate::output::{refuse_overwriting, write_file};
+use crate::proof_file::ProofFile;
+use crate::solver_options::{parse_seconds, SolverOptions};
 use crate::stdout::Stdout;
+use crate::watchdog::Watchdog;
 
 /// Options of `satoku solve`.
 #[derive(clap::Args, Debug)]
@@ -28,7 +33,8 @@ pub struct Args {
     pub file: PathBuf,
     #[command(flatten)]
     pub solver: SolverOptions,
-    /// Give up after this many seconds (decimals allowed): `s UNKNOWN`.
+    /// Give up after this many seconds of the whole run, reading the file
+    /// included (decimals allowed): `s UNKNOWN`.
     #[arg(long, value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
     /// Print no `c` lines.
@@ -51,111 +57,6 @@ pub struct Args {
     pub strict: bool,
 }
 
-/// Engine options shared by `satoku solve` and `satoku bench`.
-#[derive(clap::Args, Debug)]
-pub struct SolverOptions {
-    /// Search algorithm.
-    #[arg(long, value_enum, ignore_case = true, default_value_t = AlgorithmArg::Cdcl)]
-    pub algorithm: AlgorithmArg,
-    /// Decision heuristic.
-    #[arg(long, value_enum, ignore_case = true, default_value_t = HeuristicArg::Vsids)]
-    pub heuristic: HeuristicArg,
-    /// Turn off pure-literal elimination (DPLL).
-    #[arg(long)]
-    pub no_pure_literals: bool,
-    /// Restart policy (CDCL).
-    #[arg(long, value_enum, ignore_case = true, default_value_t = RestartArg::Modes)]
-    pub restart: RestartArg,
-    /// Keep every learnt clause (CDCL).
-    #[arg(long)]
-    pub no_reduce: bool,
-    /// Give up after this many conflicts: `s UNKNOWN`.
-    #[arg(long)]
-    pub conflicts: Option<u64>,
-    /// Give up after this many decisions: `s UNKNOWN`.
-    #[arg(long)]
-    pub decisions: Option<u64>,
-}
-
-/// `--algorithm` values.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum AlgorithmArg {
-    /// Conflict-driven clause learning (default).
-    Cdcl,
-    /// Davis-Putnam-Logemann-Loveland with chronological backtracking.
-    Dpll,
-}
-
-/// `--heuristic` values.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum HeuristicArg {
-    /// Lowest-numbered unassigned variable, true first.
-    First,
-    /// Maximum occurrences in clauses of minimum size.
-    Moms,
-    /// Two-sided Jeroslow-Wang.
-    Jw,
-    /// Dynamic largest individual sum.
-    Dlis,
-    /// Conflict-driven activity (VSIDS) with phase saving (default).
-    Vsids,
-}
-
-/// `--restart` values.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum RestartArg {
-    /// Glucose-style LBD averages.
-    Glucose,
-    /// Luby sequence, unit 100 conflicts.
-    Luby,
-    /// Focused (Glucose) and stable (Luby x 1024) phases in turn (default).
-    Modes,
-    /// No restarts.
-    Never,
-}
-
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let secs: f64 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if !secs.is_finite() || !(0.0..=1e9).contains(&secs) {
-        return Err(format!(
-            "`{text}` is not a number of seconds between 0 and 1e9"
-        ));
-    }
-    Ok(Duration::from_secs_f64(secs))
-}
-
-impl SolverOptions {
-    /// The engine configuration these flags ask for.
-    pub fn config(&self) -> SolverConfig {
-        SolverConfig {
-            algorithm: match self.algorithm {
-                AlgorithmArg::Cdcl => Algorithm::Cdcl,
-                AlgorithmArg::Dpll => Algorithm::Dpll,
-            },
-            heuristic: match self.heuristic {
-                HeuristicArg::First => Heuristic::First,
-                HeuristicArg::Moms => Heuristic::Moms,
-                HeuristicArg::Jw => Heuristic::JeroslowWang,
-                HeuristicArg::Dlis => Heuristic::Dlis,
-                HeuristicArg::Vsids => Heuristic::Vsids,
-            },
-            pure_literals: !self.no_pure_literals,
-            restart: match self.restart {
-                RestartArg::Glucose => RestartPolicy::Glucose,
-                RestartArg::Luby => RestartPolicy::Luby,
-                RestartArg::Modes => RestartPolicy::Modes,
-                RestartArg::Never => RestartPolicy::Never,
-            },
-            reduce: !self.no_reduce,
-            conflict_limit: self.conflicts,
-            decision_limit: self.decisions,
-            ..SolverConfig::default()
-        }
-    }
-}
-
 /// Runs `satoku solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
@@ -165,15 +66,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             BadInput("--proof needs --algorithm cdcl (DPLL learns nothing to log)".into()).into(),
         );
     }
-    let interrupt = Arc::new(AtomicBool::new(false));
-    install_interrupt_handler(&interrupt);
-    config.interrupt = Some(interrupt);
+    let res = args.res.then(|| res_path(&args.file)).transpose()?;
+    let outputs = [Some(Path::new("-")), args.proof.as_deref(), res.as_deref()];
+    refuse_overwriting(
+        &[&args.file],
+        &outputs.into_iter().flatten().collect::<Vec<_>>(),
+    )?;
+    let watchdog = Watchdog::start(start, args.timeout, args.quiet)?;
+    config.interrupt = Some(watchdog.interrupt_flag());
     let mut out = Stdout::new(args.quiet);
     out.comment(&format!(
         "satoku {} solving {}",
         env!("CARGO_PKG_VERSION"),
         args.file.display()
-    ))?;
+    ));
     let parsed = read_cnf(&args.file, args.strict)?;
     let cnf = &parsed.cnf;
     check_var_density(cnf, &args.file)?;
@@ -182,48 +88,57 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         cnf.num_vars(),
         cnf.num_clauses(),
         start.elapsed().as_secs_f64()
-    ))?;
+    ));
     config.time_limit = args.timeout.map(|t| t.saturating_sub(start.elapsed()));
     let mut solver = Solver::new(config);
     if let Some(path) = &args.proof {
-        let file = std::fs::File::create(path)
-            .with_context(|| format!("cannot create proof file {}", path.display()))?;
         let format = if args.binary_proof {
             ProofFormat::Binary
         } else {
             ProofFormat::Text
         };
-        solver.set_proof(Box::new(file), format)?;
+        let proof = ProofFile::create(path, format)
+            .with_context(|| format!("cannot create proof file {}", path.display()))?;
+        watchdog.guard_proof(proof.clone());
+        solver.set_proof(Box::new(proof), format)?;
     }
     // Sized by the variables the clauses use: a header may declare billions
     // more, which the model below covers as false without storing them.
     solver.add_cnf(cnf);
+    watchdog.searching();
     let result = solver.solve();
-    solver.finish_proof().context("writing the proof")?;
-    print_stats(&mut out, solver.stats(), start.elapsed())?;
-    out.line(&format!("s {}", result.status()))?;
-    if let (SolveResult::Sat(model), false) = (&result, args.no_model) {
-        print_model(&mut out, model, cnf.num_vars())?;
+    watchdog.reporting();
+    let proof_written = solver.finish_proof().context("writing the proof");
+    report(&mut out, &solver, &result, cnf.num_vars(), &args, start);
+    if let Some(path) = &res {
+        write_res(path, &result, cnf.num_vars(), start.elapsed())?;
     }
-    out.flush()?;
-    if args.res {
-        write_res(&args.file, &result, cnf.num_vars(), start.elapsed())?;
-    }
-    Ok(ExitCode::from(result.exit_code()))
+    proof_written?;
+    let code = ExitCode::from(result.exit_code());
+    // Freeing a big formula takes seconds; the process ends now anyway.
+    std::mem::forget(solver);
+    std::mem::forget(result);
+    std::mem::forget(parsed);
+    Ok(code)
 }
 
-/// Ctrl-C sets the flag (the search stops with UNKNOWN); a second Ctrl-C ends at once.
-fn install_interrupt_handler(flag: &Arc<AtomicBool>) {
-    let flag = Arc::clone(flag);
-    // Failing to install (e.g. already installed in tests) only loses Ctrl-C handling.
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-    });
+/// The statistics, the `s` line and the model (unless `--no-model`).
+fn report(
+    out: &mut Stdout,
+    solver: &Solver,
+    result: &SolveResult,
+    num_vars: usize,
+    args: &Args,
+    start: Instant,
+) {
+    print_stats(out, solver.stats(), start.elapsed());
+    out.line(&format!("s {}", result.status()));
+    if let (SolveResult::Sat(model), false) = (result, args.no_model) {
+        print_model(out, model, num_vars);
+    }
 }
 
-fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) -> anyhow::Result<()> {
+fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
     let secs = stats.solve_time.as_secs_f64().max(1e-9);
     let rows = [
         ("decisions", stats.decisions),
@@ -241,49 +156,45 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) -> anyhow::Resu
         out.comment(&format!(
             "{name:<20} {value:>14} ({:.0}/s)",
             value as f64 / secs
-        ))?;
+        ));
     }
     out.comment(&format!(
         "{:<20} {:>14.3} s",
         "solve time",
         stats.solve_time.as_secs_f64()
-    ))?;
+    ));
     out.comment(&format!(
         "{:<20} {:>14.3} s",
         "total time",
         total.as_secs_f64()
-    ))?;
-    Ok(())
+    ));
 }
 
 /// The `v` lines of `satoku_dimacs::v_lines`: every variable, then `0`.
-fn print_model(out: &mut Stdout, model: &Model, num_vars: usize) -> anyhow::Result<()> {
+fn print_model(out: &mut Stdout, model: &Model, num_vars: usize) {
     for line in satoku_dimacs::v_lines(model, num_vars) {
-        out.line(&line)?;
+        out.line(&line);
     }
-    Ok(())
 }
 
 /// The course-design result file: `s 1|0|-1`, `v` literals, `t` milliseconds.
 fn write_res(
-    input: &Path,
+    path: &Path,
     result: &SolveResult,
     num_vars: usize,
     elapsed: Duration,
 ) -> anyhow::Result<()> {
-    let path = res_path(input)?;
     let (status, model) = match result {
         SolveResult::Sat(model) => (satoku_dimacs::Status::Sat, Some(model)),
         SolveResult::Unsat => (satoku_dimacs::Status::Unsat, None),
         SolveResult::Unknown => (satoku_dimacs::Status::Unknown, None),
     };
-    let file =
-        std::fs::File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
-    let out = std::io::BufWriter::new(file);
-    satoku_dimacs::write_res(status, model, num_vars, elapsed.as_millis(), out)
-        .with_context(|| format!("cannot write {}", path.display()))
+    write_file(path, |w| {
+        satoku_dimacs::write_res(status, model, num_vars, elapsed.as_millis(), w)
+    })
 }
 
+/// `NAME.res` beside the input `NAME.cnf` (`.gz`, `.xz` dropped too).
 fn res_path(input: &Path) -> anyhow::Result<PathBuf> {
     if input.as_os_str() == "-" {
         return Err(BadInput("--res needs a file name, not stdin".into()).into());
@@ -314,14 +225,5 @@ mod tests {
             PathBuf::from("b.res")
         );
         assert!(res_path(Path::new("-")).is_err());
-    }
-
-    #[test]
-    fn seconds_are_validated() {
-        assert_eq!(parse_seconds("1.5").unwrap(), Duration::from_millis(1500));
-        assert!(parse_seconds("-1").is_err());
-        assert!(parse_seconds("nan").is_err());
-        assert!(parse_seconds("inf").is_err());
-        assert!(parse_seconds("abc").is_err());
     }
 }

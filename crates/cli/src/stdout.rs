@@ -1,53 +1,204 @@
-//! Standard output for SAT-competition lines, tolerant of a closed pipe.
+//! The process's one standard output, shared by every command and thread.
 //!
-//! `satoku solve big.cnf | head -1` closes stdout early; Rust ignores
-//! SIGPIPE, so a write then fails with `BrokenPipe`. That ends the process
-//! quietly with the answer's exit code instead of a panic or an error.
+//! Every command writes its stdout through here: one buffer behind one
+//! lock, so the watchdog and the signal thread can add the last lines
+//! (`s UNKNOWN`) and flush without interleaving with the main thread.
+//!
+//! Rust ignores SIGPIPE, so a reader that goes away (`satoku solve big.cnf
+//! | head -1`) shows up as `BrokenPipe`. From then on output is dropped
+//! silently and the command goes on: its exit code and its side files
+//! (`--res`, `--proof`) do not depend on when the reader left. Any other
+//! write error (`> /dev/full`) is returned, naming stdout, and sticks: every
+//! later write and [`finish`] fail the same way, so the command ends with
+//! exit 1 and one message.
 
-use std::io::{self, BufWriter, StdoutLock, Write};
+use std::io::{self, Write};
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
 
-/// Buffered stdout that prints `c` lines unless quiet.
+/// Bytes gathered before they are written out.
+const CAPACITY: usize = 1 << 16;
+
+/// What happened to stdout so far.
+enum State {
+    /// Writes go through.
+    Open,
+    /// The reader went away: writes are dropped.
+    Closed,
+    /// A write failed; the message of that failure.
+    Failed(String),
+}
+
+struct Shared {
+    buf: Vec<u8>,
+    state: State,
+}
+
+static OUT: Mutex<Shared> = Mutex::new(Shared {
+    buf: Vec::new(),
+    state: State::Open,
+});
+
+fn lock() -> MutexGuard<'static, Shared> {
+    // The buffer holds plain bytes: a panic elsewhere leaves it usable.
+    OUT.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Shared {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match &self.state {
+            State::Open => {}
+            State::Closed => return Ok(()),
+            State::Failed(message) => return Err(failure(message)),
+        }
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() >= CAPACITY {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &self.state {
+            State::Open => {}
+            State::Closed => return Ok(()),
+            State::Failed(message) => return Err(failure(message)),
+        }
+        let mut out = io::stdout().lock();
+        let result = out.write_all(&self.buf).and_then(|()| out.flush());
+        self.buf.clear();
+        match result {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.state = State::Closed;
+                Ok(())
+            }
+            Err(e) => {
+                let message = format!("cannot write to stdout: {e}");
+                let err = failure(&message);
+                self.state = State::Failed(message);
+                Err(err)
+            }
+        }
+    }
+}
+
+/// A write failure as an error of kind `Other`: a runtime failure (exit 1),
+/// never taken for a path that cannot be opened.
+fn failure(message: &str) -> io::Error {
+    io::Error::other(message.to_owned())
+}
+
+/// Appends `bytes` to stdout.
+pub fn write(bytes: &[u8]) -> io::Result<()> {
+    lock().write(bytes)
+}
+
+/// Writes out everything buffered; the first write error, if any.
+pub fn finish() -> io::Result<()> {
+    lock().flush()
+}
+
+/// Whether the reader of stdout went away (output is being dropped).
+pub fn is_closed() -> bool {
+    matches!(lock().state, State::Closed)
+}
+
+/// Runs `last` on stdout and flushes, for a thread about to end the
+/// process: waits at most `patience` for a writer that holds stdout (one
+/// blocked on a full pipe would hold it for ever), and ignores errors.
+pub fn finish_within(patience: Duration, last: impl FnOnce(&mut dyn Write)) {
+    let start = Instant::now();
+    let mut shared = loop {
+        match OUT.try_lock() {
+            Ok(shared) => break shared,
+            Err(TryLockError::Poisoned(e)) => break e.into_inner(),
+            Err(TryLockError::WouldBlock) if start.elapsed() < patience => {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Err(TryLockError::WouldBlock) => return,
+        }
+    };
+    last(&mut Locked(&mut shared));
+    let _ = shared.flush();
+    // Keep the lock: nothing may be written after the last lines.
+    std::mem::forget(shared);
+}
+
+/// Stdout while its lock is held.
+struct Locked<'a>(&'a mut Shared);
+
+impl Write for Locked<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write(bytes).map(|()| bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// Stdout as an [`io::Write`]: `writeln!(stdout::Writer, ...)?`, or a
+/// writer handed to a DIMACS writer.
+pub struct Writer;
+
+impl Write for Writer {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        write(bytes).map(|()| bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        finish()
+    }
+}
+
+/// SAT-competition output: `c` lines unless quiet, and lines as they are.
+///
+/// Write errors are not returned here: they stick in stdout and end the
+/// command at [`finish`] (in `main`), after `solve` wrote its side files.
 pub struct Stdout {
-    out: BufWriter<StdoutLock<'static>>,
     quiet: bool,
 }
 
 impl Stdout {
     /// Stdout, printing comments unless `quiet`.
     pub fn new(quiet: bool) -> Stdout {
-        Stdout {
-            out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-            quiet,
-        }
+        Stdout { quiet }
     }
 
     /// A `c` line (skipped when quiet).
-    pub fn comment(&mut self, text: &str) -> anyhow::Result<()> {
-        if self.quiet {
-            return Ok(());
+    pub fn comment(&mut self, text: &str) {
+        if !self.quiet {
+            self.line(&format!("c {text}"));
         }
-        self.line(&format!("c {text}"))
     }
 
     /// A line as is.
-    pub fn line(&mut self, text: &str) -> anyhow::Result<()> {
-        let result = self
-            .out
-            .write_all(text.as_bytes())
-            .and_then(|()| self.out.write_all(b"\n"));
-        quiet_on_broken_pipe(result)
-    }
-
-    /// Flushes.
-    pub fn flush(&mut self) -> anyhow::Result<()> {
-        quiet_on_broken_pipe(self.out.flush())
+    pub fn line(&mut self, text: &str) {
+        let mut shared = lock();
+        let _ = shared
+            .write(text.as_bytes())
+            .and_then(|()| shared.write(b"\n"));
     }
 }
 
-/// A closed pipe ends the process quietly; other errors are returned.
-pub fn quiet_on_broken_pipe(result: io::Result<()>) -> anyhow::Result<()> {
-    match result {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::exit(0),
-        other => Ok(other?),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_sticks_and_a_closed_pipe_drops_output() {
+        let mut shared = Shared {
+            buf: Vec::new(),
+            state: State::Failed("cannot write to stdout: disk full".into()),
+        };
+        let err = shared.write(b"x").unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::Other);
+        assert_eq!(err.to_string(), "cannot write to stdout: disk full");
+        assert!(shared.flush().is_err());
+        shared.state = State::Closed;
+        shared.write(&[b'x'; 2 * CAPACITY]).unwrap();
+        shared.flush().unwrap();
+        assert!(shared.buf.is_empty());
     }
 }

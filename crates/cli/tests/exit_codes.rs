@@ -83,3 +83,33 @@ fn enum_values_are_case_insensitive() {
         assert_eq!(out.status.code(), Some(20), "{args:?}: {out:?}");
     }
 }
+
+#[test]
+fn zero_jobs_positions_and_counts_are_usage_errors() {
+    let cnf = repo_file("cnf/sat/queens-4.cnf");
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("p.txt");
+    let grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    std::fs::write(&puzzle, format!("{grid}\n")).unwrap();
+    let puzzle = puzzle.to_str().unwrap();
+    let cases: [&[&str]; 9] = [
+        &["bench", &cnf, "--jobs", "0"],
+        &["bench", &cnf, "--jobs", "100000"],
+        &["sudoku", "solve", puzzle, "--jobs", "0"],
+        &["sudoku", "solve", puzzle, "--jobs", "18446744073709551615"],
+        &["sudoku", "check", puzzle, "--jobs", "0"],
+        &["sudoku", "solve", puzzle, "--count", "0"],
+        &["sudoku", "check", puzzle, "--count", "0"],
+        &["sudoku", "encode", puzzle, "--index", "0"],
+        &["sudoku", "encode", puzzle, "--index", "-1"],
+    ];
+    for args in cases {
+        let out = satoku(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("error"), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let out = satoku(&["sudoku", "solve", puzzle, "--jobs", "2", "--count", "2"]);
+    assert_eq!(out.status.code(), Some(10), "{out:?}");
+}

@@ -5,18 +5,19 @@
 //! (an interrupted run counts as failed), 1 otherwise, 2 for bad flags or
 //! input (a missing path, a bad TSV or CSV, a solver command without `{}`).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context;
 use satoku_bench::{Bench, BenchError, Engine, Expected, Progress, SolverCmd};
 
 use crate::exit::{BadInput, FAILURE};
-use crate::solve::{parse_seconds, SolverOptions};
+use crate::flags::parse_jobs;
+use crate::output::{self, refuse_overwriting};
+use crate::signals;
+use crate::solver_options::{parse_seconds, SolverOptions};
 
 /// Options of `satoku bench`.
 #[derive(clap::Args, Debug)]
@@ -30,7 +31,8 @@ pub struct Args {
     /// Seconds allowed per instance (decimals allowed); PAR-2 charges twice this.
     #[arg(long, value_parser = parse_seconds, default_value = "60")]
     pub timeout: Duration,
-    /// Instances run at once (timings are cleanest with 1).
+    /// Instances run at once (timings are cleanest with 1; at most 4 per
+    /// available processor).
     #[arg(long, default_value_t = 1, value_parser = parse_jobs)]
     pub jobs: usize,
     /// Write one CSV row per instance to this file.
@@ -73,15 +75,6 @@ pub struct PlotArgs {
     pub log: bool,
 }
 
-fn parse_jobs(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if (1..=1024).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "`{text}` is not a number of jobs between 1 and 1024"
-        )),
-    }
-}
-
 /// The exit-code class of a library error: bad input (2) or a failure (1).
 fn classify(err: BenchError) -> anyhow::Error {
     if err.is_bad_input() {
@@ -103,11 +96,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let num_expected = expected.len();
     let files = satoku_bench::find_instances(&args.paths).map_err(classify)?;
+    let inputs: Vec<&Path> = files
+        .iter()
+        .chain(&args.expected)
+        .map(PathBuf::as_path)
+        .collect();
+    let outputs: Vec<&Path> = args
+        .csv
+        .iter()
+        .chain(&args.plot)
+        .map(PathBuf::as_path)
+        .collect();
+    refuse_overwriting(&inputs, &outputs)?;
     let mut bench = Bench::new(engine, args.timeout)
         .expected(expected)
         .jobs(args.jobs)
         .strict(args.strict)
-        .interrupt(interrupt_on_ctrl_c());
+        .interrupt(stop_on_signals());
     if let Some(label) = &args.label {
         bench = bench.label(label.as_str());
     }
@@ -119,9 +124,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "satoku: warning: no instance matched any of the {num_expected} rows of the expectations file"
         );
     }
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(results.table().as_bytes())?;
-    stdout.flush()?;
+    crate::stdout::write(results.table().as_bytes())?;
+    crate::stdout::finish()?;
     if let Some(path) = &args.csv {
         write_file(path, &results.csv())?;
     }
@@ -135,26 +139,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// A flag that the first Ctrl-C raises (the bench stops its solvers and
-/// reports what finished); a second Ctrl-C ends the process at once.
-fn interrupt_on_ctrl_c() -> Arc<AtomicBool> {
+/// A flag that SIGINT, SIGTERM and SIGHUP raise: the bench kills its
+/// solvers (whole process groups), removes their temporary folders and
+/// reports what finished, CSV and plot included. A third signal ends the
+/// process at once (an instance still being read in-process may hold the
+/// first two up).
+fn stop_on_signals() -> Arc<AtomicBool> {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    // Failing to install one only loses Ctrl-C handling.
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
+    signals::set_handler(move |signal| {
+        flag.store(true, Ordering::SeqCst);
+        if signal.count() >= 3 {
+            signals::exit_now(signal);
         }
     });
     stop
 }
 
 fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    output::write_file(path, |w| w.write_all(text.as_bytes()))
 }
 
 /// Runs `satoku bench-plot`.
 pub fn run_plot(args: PlotArgs) -> anyhow::Result<ExitCode> {
+    let inputs: Vec<&Path> = args.csv.iter().map(PathBuf::as_path).collect();
+    refuse_overwriting(&inputs, &[&args.output])?;
     let mut rows = Vec::new();
     for path in &args.csv {
         rows.extend(satoku_bench::read_csv_file(path).map_err(classify)?);
@@ -172,14 +181,6 @@ pub fn run_plot(args: PlotArgs) -> anyhow::Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn jobs_are_validated() {
-        assert_eq!(parse_jobs("4"), Ok(4));
-        assert!(parse_jobs("0").is_err());
-        assert!(parse_jobs("1025").is_err());
-        assert!(parse_jobs("x").is_err());
-    }
 
     #[test]
     fn library_errors_keep_their_exit_code_class() {

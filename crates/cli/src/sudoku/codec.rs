@@ -7,6 +7,7 @@
 //! solver said UNSATISFIABLE (`none`), 0 when it gave no answer (`unknown`),
 //! and 2 when the output cannot be read or its model is not a solution.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -21,6 +22,7 @@ use satoku_sudoku::{
 
 use super::{read_puzzles, read_text, EncodingArg};
 use crate::exit::BadInput;
+use crate::stdout::Writer;
 
 /// Arguments of `satoku sudoku encode`.
 #[derive(clap::Args, Debug)]
@@ -34,7 +36,7 @@ pub struct EncodeArgs {
     #[arg(long, value_enum, ignore_case = true, default_value = "extended")]
     encoding: EncodingArg,
     /// Which puzzle of the file (1-based).
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::flags::parse_positive)]
     index: usize,
 }
 
@@ -52,6 +54,8 @@ pub struct DecodeArgs {
 }
 
 pub fn run_encode(args: EncodeArgs) -> anyhow::Result<ExitCode> {
+    let out = args.output.as_deref().unwrap_or(Path::new("-"));
+    crate::output::refuse_overwriting(&[&args.file], &[out])?;
     let puzzles = read_puzzles(&args.file)?;
     let n = puzzles.len();
     let puzzle = puzzles
@@ -74,7 +78,6 @@ pub fn run_encode(args: EncodeArgs) -> anyhow::Result<ExitCode> {
         puzzle.line
     )];
     comments.extend(header_comments(&puzzle.grid, encoding));
-    let out = args.output.as_deref().unwrap_or(Path::new("-"));
     crate::output::write_file(out, |w| write_cnf_with_comments(&cnf, &comments, w))?;
     Ok(ExitCode::SUCCESS)
 }
@@ -102,7 +105,7 @@ pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
             } else {
                 "unknown"
             };
-            println!("{word}");
+            writeln!(Writer, "{word}")?;
             return Ok(ExitCode::from(status.exit_code()));
         }
     };
@@ -121,9 +124,9 @@ pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
     }
     .map_err(|e| BadInput(format!("{name}: {e}")))?;
     if args.pretty {
-        print!("{}", DEFAULT_ALPHABET.write_pretty(&grid));
+        write!(Writer, "{}", DEFAULT_ALPHABET.write_pretty(&grid))?;
     } else {
-        println!("{}", DEFAULT_ALPHABET.write_line(&grid));
+        writeln!(Writer, "{}", DEFAULT_ALPHABET.write_line(&grid))?;
     }
     Ok(ExitCode::from(crate::exit::SAT))
 }

@@ -81,9 +81,12 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         minimal: args.minimal,
     };
     let mut generator = Generator::new(args.seed, config)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::stdout::Writer;
     let mut levels: BTreeMap<Difficulty, usize> = BTreeMap::new();
     for i in 0..args.puzzles {
+        if crate::stdout::is_closed() {
+            break; // nobody reads the rest
+        }
         let generated = match args.difficulty {
             None => generator.next_puzzle(),
             Some(level) => generator
@@ -95,7 +98,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     }
     eprintln!(
         "satoku sudoku generate: {} puzzles (seed {}): {}",
-        args.puzzles,
+        levels.values().sum::<usize>(),
         args.seed,
         levels.iter().map(|(l, n)| format!("{n} {l}")).join(", ")
     );

@@ -26,13 +26,13 @@ pub struct SolveArgs {
     #[arg(long, value_enum, ignore_case = true, default_value = "sat")]
     via: Via,
     /// Count solutions up to LIMIT (2 checks uniqueness); 1 finds one.
-    #[arg(long, value_name = "LIMIT", default_value_t = 1)]
+    #[arg(long, value_name = "LIMIT", default_value_t = 1, value_parser = crate::flags::parse_positive)]
     count: usize,
     /// Draw each answer as a grid instead of one line.
     #[arg(long)]
     pretty: bool,
-    /// Worker threads.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Worker threads (1 to 4 per available processor).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::flags::parse_jobs)]
     jobs: usize,
 }
 
@@ -42,10 +42,10 @@ pub struct CheckArgs {
     /// Puzzle file, or `-` for stdin.
     file: PathBuf,
     /// Count solutions up to LIMIT both ways.
-    #[arg(long, value_name = "LIMIT", default_value_t = 2)]
+    #[arg(long, value_name = "LIMIT", default_value_t = 2, value_parser = crate::flags::parse_positive)]
     count: usize,
-    /// Worker threads.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Worker threads (1 to 4 per available processor).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::flags::parse_jobs)]
     jobs: usize,
 }
 
@@ -142,7 +142,7 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         (answer, t.elapsed())
     })?;
     let wall = started.elapsed();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = crate::stdout::Writer;
     let mut tally = Tally::default();
     let mut times: Vec<Duration> = Vec::with_capacity(results.len());
     let mut last = None;
@@ -225,7 +225,7 @@ pub fn run_check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     for (p, problem) in puzzles.iter().zip(&problems) {
         if let Some(problem) = problem {
             bad += 1;
-            println!("line {}: {problem}", p.line);
+            writeln!(crate::stdout::Writer, "line {}: {problem}", p.line)?;
         }
     }
     eprintln!(

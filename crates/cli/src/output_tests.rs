@@ -1,0 +1,109 @@
+//! Unit tests of `output.rs`: what each kind of target becomes.
+
+use super::*;
+use std::fs;
+
+#[test]
+fn compression_follows_the_extension() {
+    assert_eq!(
+        Compression::for_path(Path::new("a.cnf.gz")),
+        Compression::Gzip
+    );
+    assert_eq!(Compression::for_path(Path::new("a.xz")), Compression::Xz);
+    assert_eq!(Compression::for_path(Path::new("a.cnf")), Compression::None);
+}
+
+#[test]
+fn a_failed_write_leaves_neither_output_nor_temporary() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("out.cnf");
+    fs::write(&target, "old\n").unwrap();
+    let result = write_file(&target, |w| {
+        w.write_all(b"p cnf 1 1\n")?;
+        Err(io::Error::other("disk on fire"))
+    });
+    assert!(result.is_err());
+    assert_eq!(fs::read_to_string(&target).unwrap(), "old\n");
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn writes_plain_gzip_and_xz() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["a.cnf", "a.cnf.gz", "a.cnf.xz"] {
+        let target = dir.path().join(name);
+        write_file(&target, |w| w.write_all(b"p cnf 0 0\n")).unwrap();
+        let parsed = satoku_dimacs::parse_path(&target, &Default::default()).unwrap();
+        assert_eq!(parsed.cnf.num_clauses(), 0);
+    }
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 3);
+}
+
+#[cfg(unix)]
+mod unix {
+    use super::*;
+    use std::os::unix::fs::{symlink, PermissionsExt};
+
+    fn mode(path: &Path) -> u32 {
+        fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn a_symlink_stays_a_link_and_its_target_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.cnf");
+        fs::write(&real, "old\n").unwrap();
+        let link = dir.path().join("link.cnf");
+        symlink("real.cnf", &link).unwrap();
+        write_file(&link, |w| w.write_all(b"new\n")).unwrap();
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(fs::read_to_string(&real).unwrap(), "new\n");
+        let dangling = dir.path().join("dangling.cnf");
+        symlink("made.cnf", &dangling).unwrap();
+        write_file(&dangling, |w| w.write_all(b"made\n")).unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.path().join("made.cnf")).unwrap(),
+            "made\n"
+        );
+    }
+
+    #[test]
+    fn a_symlink_loop_is_an_error_not_a_hang() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        symlink(&b, &a).unwrap();
+        symlink(&a, &b).unwrap();
+        let err = write_file(&a, |w| w.write_all(b"x")).unwrap_err();
+        assert!(format!("{err:#}").contains("symbolic links"), "{err:#}");
+    }
+
+    #[test]
+    fn an_existing_file_keeps_its_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("private.cnf");
+        fs::write(&target, "old\n").unwrap();
+        fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).unwrap();
+        write_file(&target, |w| w.write_all(b"new\n")).unwrap();
+        assert_eq!(mode(&target), 0o600);
+        fs::set_permissions(&target, fs::Permissions::from_mode(0o751)).unwrap();
+        write_file(&target, |w| w.write_all(b"newer\n")).unwrap();
+        assert_eq!(mode(&target), 0o751);
+    }
+
+    #[test]
+    fn a_device_is_written_in_place() {
+        write_file(Path::new("/dev/null"), |w| w.write_all(b"gone\n")).unwrap();
+        let meta = fs::metadata("/dev/null").unwrap();
+        assert!(!meta.is_file(), "/dev/null was replaced");
+    }
+
+    #[test]
+    fn a_directory_is_bad_input() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = write_file(dir.path(), |w| w.write_all(b"x")).unwrap_err();
+        assert_eq!(crate::exit::code_for(&err), crate::exit::BAD_INPUT);
+    }
+}

@@ -1,0 +1,119 @@
+//! The `--proof` file, written whole lemmas at a time.
+//!
+//! The solver buffers its proof and hands it over in chunks that may end
+//! inside a lemma. This writer passes on everything up to the last lemma
+//! end seen (`\n` in text DRAT, the byte 0 in binary DRAT, where a literal's
+//! varint never holds a zero byte) and keeps the rest until its end comes.
+//! A run ended by a signal or its deadline [`ProofFile::seal`]s the file:
+//! it then holds whole lemmas only, a well-formed proof. The file is
+//! written in place (a FIFO or `/dev/stdout` works), so a new one gets the
+//! umask's mode and an existing one keeps its own.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::{Arc, Mutex, TryLockError};
+use std::time::{Duration, Instant};
+
+use satoku_solver::ProofFormat;
+
+struct Aligned {
+    file: File,
+    /// Bytes after the last lemma end passed on.
+    pending: Vec<u8>,
+    /// The byte that ends a lemma.
+    end: u8,
+}
+
+/// A proof file shared by the solver (which writes it) and the thread that
+/// may end the run (which seals it).
+#[derive(Clone)]
+pub struct ProofFile(Arc<Mutex<Aligned>>);
+
+impl ProofFile {
+    /// Creates (or truncates) the proof file at `path`.
+    pub fn create(path: &Path, format: ProofFormat) -> io::Result<ProofFile> {
+        let end = match format {
+            ProofFormat::Text => b'\n',
+            ProofFormat::Binary => 0,
+        };
+        Ok(ProofFile(Arc::new(Mutex::new(Aligned {
+            file: File::create(path)?,
+            pending: Vec::new(),
+            end,
+        }))))
+    }
+
+    /// Stops every later write, leaving the whole lemmas written so far:
+    /// for a thread about to end the process. Waits at most `patience` for
+    /// a write in progress.
+    pub fn seal(&self, patience: Duration) {
+        let start = Instant::now();
+        loop {
+            match self.0.try_lock() {
+                Ok(guard) => return std::mem::forget(guard),
+                Err(TryLockError::Poisoned(e)) => return std::mem::forget(e.into_inner()),
+                Err(TryLockError::WouldBlock) if start.elapsed() < patience => {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(TryLockError::WouldBlock) => return,
+            }
+        }
+    }
+}
+
+impl Write for ProofFile {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let mut inner = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let end = inner.end;
+        match bytes.iter().rposition(|&b| b == end) {
+            None => inner.pending.extend_from_slice(bytes),
+            Some(last) => {
+                let Aligned { file, pending, .. } = &mut *inner;
+                if !pending.is_empty() {
+                    file.write_all(pending)?;
+                    pending.clear();
+                }
+                file.write_all(&bytes[..=last])?;
+                pending.extend_from_slice(&bytes[last + 1..]);
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    /// Flushes the file; an unfinished lemma stays pending.
+    fn flush(&mut self) -> io::Result<()> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .file
+            .flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_whole_lemmas_reach_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.drat");
+        let mut proof = ProofFile::create(&path, ProofFormat::Text).unwrap();
+        proof.write_all(b"1 -2 0\nd 3").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"1 -2 0\n");
+        proof.write_all(b" 4 0\n-5").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"1 -2 0\nd 3 4 0\n");
+        proof.seal(Duration::from_millis(10));
+        assert_eq!(std::fs::read(&path).unwrap(), b"1 -2 0\nd 3 4 0\n");
+    }
+
+    #[test]
+    fn binary_lemmas_end_at_a_zero_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.bin");
+        let mut proof = ProofFile::create(&path, ProofFormat::Binary).unwrap();
+        proof.write_all(&[b'a', 2, 0x83, 1, 0, b'd', 4]).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), [b'a', 2, 0x83, 1, 0]);
+    }
+}

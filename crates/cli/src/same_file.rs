@@ -1,0 +1,141 @@
+//! Keeping outputs off inputs: paths are compared by the file they name
+//! (device and inode on Unix), so `x`, `./x`, a hard link to `x` and a
+//! symbolic link to `x` are all `x`. `-` is stdin among the inputs and
+//! stdout among the outputs, compared by the file behind it
+//! (`satoku convert - out.cnf < out.cnf`). Only regular files count: two
+//! outputs to `/dev/null`, or a FIFO read and written, lose no data.
+
+use std::path::Path;
+
+use crate::exit::BadInput;
+
+/// A regular file's identity; for a file not there yet, its folder's
+/// identity and its name (two outputs may name it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum FileId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    #[cfg(not(unix))]
+    Path(std::path::PathBuf),
+    New(Box<FileId>, std::ffi::OsString),
+}
+
+/// Refuses (as bad input, before any work) an output that is one of the
+/// inputs, or that another output names too.
+pub fn refuse_overwriting(inputs: &[&Path], outputs: &[&Path]) -> Result<(), BadInput> {
+    let inputs: Vec<(FileId, &Path)> = inputs
+        .iter()
+        .filter_map(|&p| identity(p, "/dev/stdin").map(|id| (id, p)))
+        .collect();
+    let mut earlier: Vec<(FileId, &Path)> = Vec::new();
+    for &output in outputs {
+        let Some(id) = identity(output, "/dev/stdout").or_else(|| new_file(output)) else {
+            continue;
+        };
+        let name = shown(output, "stdout");
+        if let Some((_, input)) = inputs.iter().find(|(i, _)| *i == id) {
+            let input = shown(input, "stdin");
+            return Err(BadInput(format!(
+                "{name} is the input {input}: refusing to write over an input"
+            )));
+        }
+        if let Some((_, other)) = earlier.iter().find(|(o, _)| *o == id) {
+            let other = shown(other, "stdout");
+            return Err(BadInput(format!(
+                "{name} and {other} are the same file: give each output its own"
+            )));
+        }
+        earlier.push((id, output));
+    }
+    Ok(())
+}
+
+/// How a path is named in a message: `-` as `dash`.
+fn shown(path: &Path, dash: &str) -> String {
+    if path.as_os_str() == "-" {
+        dash.to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The identity of the regular file `path` names (symbolic links followed;
+/// `-` is the file behind `dash`); `None` for anything else or nothing.
+fn identity(path: &Path, dash: &str) -> Option<FileId> {
+    let path = if path.as_os_str() == "-" {
+        Path::new(dash)
+    } else {
+        path
+    };
+    let meta = std::fs::metadata(path).ok().filter(|m| m.is_file())?;
+    id_of(path, &meta)
+}
+
+/// The identity of a file `path` would create: its folder's and its name.
+fn new_file(path: &Path) -> Option<FileId> {
+    if path.as_os_str() == "-" || std::fs::symlink_metadata(path).is_ok() {
+        return None;
+    }
+    let name = path.file_name()?;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let meta = std::fs::metadata(dir).ok()?;
+    Some(FileId::New(Box::new(id_of(dir, &meta)?), name.to_owned()))
+}
+
+#[cfg(unix)]
+fn id_of(_path: &Path, meta: &std::fs::Metadata) -> Option<FileId> {
+    use std::os::unix::fs::MetadataExt;
+    Some(FileId::Inode(meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn id_of(path: &Path, _meta: &std::fs::Metadata) -> Option<FileId> {
+    std::fs::canonicalize(path).ok().map(FileId::Path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    #[cfg(unix)]
+    #[test]
+    fn links_and_spellings_of_an_input_are_the_input() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.cnf");
+        fs::write(&input, "p cnf 0 0\n").unwrap();
+        let hard = dir.path().join("hard.cnf");
+        fs::hard_link(&input, &hard).unwrap();
+        let soft = dir.path().join("soft.cnf");
+        std::os::unix::fs::symlink(&input, &soft).unwrap();
+        let dotted = dir.path().join(".").join("in.cnf");
+        for output in [&input, &hard, &soft, &dotted] {
+            let err = refuse_overwriting(&[&input], &[output]).unwrap_err();
+            assert!(
+                err.0.contains("refusing to write over an input"),
+                "{}",
+                err.0
+            );
+        }
+        let fresh = dir.path().join("new.cnf");
+        refuse_overwriting(&[&input], &[&fresh]).unwrap();
+    }
+
+    #[test]
+    fn two_outputs_to_one_file_are_refused_but_devices_are_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out.txt");
+        fs::write(&out, "").unwrap();
+        let err = refuse_overwriting(&[], &[&out, &out]).unwrap_err();
+        assert!(err.0.contains("are the same file"), "{}", err.0);
+        let null = Path::new("/dev/null");
+        refuse_overwriting(&[null], &[null, null]).unwrap();
+        let new = dir.path().join("new.txt");
+        let spelled = dir.path().join(".").join("new.txt");
+        let err = refuse_overwriting(&[], &[&new, &spelled]).unwrap_err();
+        assert!(err.0.contains("are the same file"), "{}", err.0);
+    }
+}

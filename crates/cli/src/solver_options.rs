@@ -1,0 +1,127 @@
+//! The engine flags shared by `satoku solve` and `satoku bench`, and the
+//! parser of `--timeout` seconds.
+
+use std::time::Duration;
+
+use clap::ValueEnum;
+use satoku_solver::{Algorithm, Heuristic, RestartPolicy, SolverConfig};
+
+/// Engine options shared by `satoku solve` and `satoku bench`.
+#[derive(clap::Args, Debug)]
+pub struct SolverOptions {
+    /// Search algorithm.
+    #[arg(long, value_enum, ignore_case = true, default_value_t = AlgorithmArg::Cdcl)]
+    pub algorithm: AlgorithmArg,
+    /// Decision heuristic.
+    #[arg(long, value_enum, ignore_case = true, default_value_t = HeuristicArg::Vsids)]
+    pub heuristic: HeuristicArg,
+    /// Turn off pure-literal elimination (DPLL).
+    #[arg(long)]
+    pub no_pure_literals: bool,
+    /// Restart policy (CDCL).
+    #[arg(long, value_enum, ignore_case = true, default_value_t = RestartArg::Modes)]
+    pub restart: RestartArg,
+    /// Keep every learnt clause (CDCL).
+    #[arg(long)]
+    pub no_reduce: bool,
+    /// Give up after this many conflicts: `s UNKNOWN`.
+    #[arg(long)]
+    pub conflicts: Option<u64>,
+    /// Give up after this many decisions: `s UNKNOWN`.
+    #[arg(long)]
+    pub decisions: Option<u64>,
+}
+
+/// `--algorithm` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum AlgorithmArg {
+    /// Conflict-driven clause learning (default).
+    Cdcl,
+    /// Davis-Putnam-Logemann-Loveland with chronological backtracking.
+    Dpll,
+}
+
+/// `--heuristic` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum HeuristicArg {
+    /// Lowest-numbered unassigned variable, true first.
+    First,
+    /// Maximum occurrences in clauses of minimum size.
+    Moms,
+    /// Two-sided Jeroslow-Wang.
+    Jw,
+    /// Dynamic largest individual sum.
+    Dlis,
+    /// Conflict-driven activity (VSIDS) with phase saving (default).
+    Vsids,
+}
+
+/// `--restart` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum RestartArg {
+    /// Glucose-style LBD averages.
+    Glucose,
+    /// Luby sequence, unit 100 conflicts.
+    Luby,
+    /// Focused (Glucose) and stable (Luby x 1024) phases in turn (default).
+    Modes,
+    /// No restarts.
+    Never,
+}
+
+/// A number of seconds between 0 and 1e9, decimals allowed.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !secs.is_finite() || !(0.0..=1e9).contains(&secs) {
+        return Err(format!(
+            "`{text}` is not a number of seconds between 0 and 1e9"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+impl SolverOptions {
+    /// The engine configuration these flags ask for.
+    pub fn config(&self) -> SolverConfig {
+        SolverConfig {
+            algorithm: match self.algorithm {
+                AlgorithmArg::Cdcl => Algorithm::Cdcl,
+                AlgorithmArg::Dpll => Algorithm::Dpll,
+            },
+            heuristic: match self.heuristic {
+                HeuristicArg::First => Heuristic::First,
+                HeuristicArg::Moms => Heuristic::Moms,
+                HeuristicArg::Jw => Heuristic::JeroslowWang,
+                HeuristicArg::Dlis => Heuristic::Dlis,
+                HeuristicArg::Vsids => Heuristic::Vsids,
+            },
+            pure_literals: !self.no_pure_literals,
+            restart: match self.restart {
+                RestartArg::Glucose => RestartPolicy::Glucose,
+                RestartArg::Luby => RestartPolicy::Luby,
+                RestartArg::Modes => RestartPolicy::Modes,
+                RestartArg::Never => RestartPolicy::Never,
+            },
+            reduce: !self.no_reduce,
+            conflict_limit: self.conflicts,
+            decision_limit: self.decisions,
+            ..SolverConfig::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_are_validated() {
+        assert_eq!(parse_seconds("1.5").unwrap(), Duration::from_millis(1500));
+        assert!(parse_seconds("-1").is_err());
+        assert!(parse_seconds("nan").is_err());
+        assert!(parse_seconds("inf").is_err());
+        assert!(parse_seconds("abc").is_err());
+    }
+}

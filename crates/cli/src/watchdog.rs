@@ -1,0 +1,240 @@
+//! The limits of a whole `satoku solve` run: `--timeout` and the signals
+//! (SIGINT, SIGTERM, SIGHUP) cover parsing, loading, the search and the
+//! teardown, not only the search.
+//!
+//! A run goes through three phases: loading (reading the file, building
+//! the solver), searching, reporting. A thread watches the deadline and the
+//! signals; when either comes it raises the solver's interrupt flag. In the
+//! search the solver then stops and the run reports `s UNKNOWN` with its
+//! statistics as usual. While loading, or when the search has not stopped
+//! [`GRACE`] later (a pass that does not look at the flag), the watchdog
+//! ends the run itself: it seals the proof (whole lemmas only), prints
+//! `s UNKNOWN`, removes temporary files and exits with code 0 without
+//! freeing the formula. Once reporting has begun the answer is printed
+//! whole; a second signal then ends the process at once.
+
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use crate::proof_file::ProofFile;
+use crate::signals::{self, Signal};
+use crate::stdout;
+
+/// How long the search may take to stop after its interrupt flag is raised.
+pub const GRACE: Duration = Duration::from_millis(100);
+
+const LOADING: u8 = 0;
+const SEARCHING: u8 = 1;
+const REPORTING: u8 = 2;
+const ABORTED: u8 = 3;
+
+/// Why the run is stopped.
+#[derive(Clone, Copy, Debug)]
+enum Reason {
+    Timeout,
+    Signal(Signal),
+}
+
+struct Shared {
+    phase: AtomicU8,
+    interrupt: Arc<AtomicBool>,
+    /// The last signal received, guarded for the condition variable.
+    signal: Mutex<Option<Signal>>,
+    wake: Condvar,
+    start: Instant,
+    deadline: Option<Instant>,
+    quiet: bool,
+    proof: Mutex<Option<ProofFile>>,
+}
+
+/// The watchdog of one `solve` run; see the module documentation.
+pub struct Watchdog {
+    shared: Arc<Shared>,
+}
+
+impl Watchdog {
+    /// Starts watching a run that began at `start`, allowed `timeout` in
+    /// all; the `c` lines it may print are left out when `quiet`.
+    pub fn start(
+        start: Instant,
+        timeout: Option<Duration>,
+        quiet: bool,
+    ) -> std::io::Result<Watchdog> {
+        let shared = Arc::new(Shared {
+            phase: AtomicU8::new(LOADING),
+            interrupt: Arc::default(),
+            signal: Mutex::new(None),
+            wake: Condvar::new(),
+            start,
+            deadline: timeout.map(|t| start + t),
+            quiet,
+            proof: Mutex::new(None),
+        });
+        let on_signal = Arc::clone(&shared);
+        signals::set_handler(move |signal| on_signal.on_signal(signal));
+        let watcher = Arc::clone(&shared);
+        std::thread::Builder::new()
+            .name("watchdog".into())
+            .spawn(move || watcher.watch())?;
+        Ok(Watchdog { shared })
+    }
+
+    /// The flag the solver must poll (`SolverConfig::interrupt`).
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.shared.interrupt)
+    }
+
+    /// The proof to seal if the watchdog ends the run.
+    pub fn guard_proof(&self, proof: ProofFile) {
+        *lock(&self.shared.proof) = Some(proof);
+    }
+
+    /// Loading is over: the search starts. If the watchdog is ending the
+    /// run, this thread waits for the end instead.
+    pub fn searching(&self) {
+        self.advance(LOADING, SEARCHING);
+    }
+
+    /// The search is over: the answer is printed whole from here on.
+    pub fn reporting(&self) {
+        self.advance(SEARCHING, REPORTING);
+        let _guard = lock(&self.shared.signal);
+        self.shared.wake.notify_all();
+    }
+
+    fn advance(&self, from: u8, to: u8) {
+        let phase = &self.shared.phase;
+        if phase
+            .compare_exchange(from, to, Ordering::SeqCst, Ordering::SeqCst)
+            .is_err()
+        {
+            // The watchdog took the run over and is ending the process.
+            loop {
+                std::thread::park();
+            }
+        }
+    }
+}
+
+impl Drop for Watchdog {
+    /// The run ends (an answer, or an error on the way): the watchdog
+    /// stands down, unless it is ending the run already.
+    fn drop(&mut self) {
+        let phase = &self.shared.phase;
+        let mut now = phase.load(Ordering::SeqCst);
+        while now < REPORTING {
+            match phase.compare_exchange(now, REPORTING, Ordering::SeqCst, Ordering::SeqCst) {
+                Ok(_) => break,
+                Err(actual) => now = actual,
+            }
+        }
+        if now == ABORTED {
+            loop {
+                std::thread::park();
+            }
+        }
+        let _guard = lock(&self.shared.signal);
+        self.shared.wake.notify_all();
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Shared {
+    fn phase(&self) -> u8 {
+        self.phase.load(Ordering::SeqCst)
+    }
+
+    fn on_signal(&self, signal: Signal) {
+        match self.phase() {
+            REPORTING if signal.count() >= 2 => signals::exit_now(signal),
+            REPORTING | ABORTED => {}
+            _ => {
+                *lock(&self.signal) = Some(signal);
+                self.wake.notify_all();
+            }
+        }
+    }
+
+    /// The watchdog thread: waits for the deadline or a signal, then stops
+    /// the run (see the module documentation).
+    fn watch(&self) {
+        let Some(reason) = self.wait_for(|_| true, self.deadline) else {
+            return;
+        };
+        self.interrupt.store(true, Ordering::SeqCst);
+        if self.phase() == SEARCHING {
+            let forced = |s: Option<Signal>| s.is_some_and(|s| s.count() >= 2);
+            let grace = Instant::now() + GRACE;
+            if let Some(Reason::Signal(s)) = self.wait_for(forced, Some(grace)) {
+                return self.abort(Reason::Signal(s));
+            }
+        }
+        self.abort(reason);
+    }
+
+    /// Waits until a signal that `wanted` accepts arrives (that signal) or
+    /// `until` passes (a timeout); `None` once the run is reporting.
+    fn wait_for(
+        &self,
+        wanted: impl Fn(Option<Signal>) -> bool,
+        until: Option<Instant>,
+    ) -> Option<Reason> {
+        let mut signal = lock(&self.signal);
+        loop {
+            if self.phase() >= REPORTING {
+                return None;
+            }
+            if let Some(s) = signal.filter(|&s| wanted(Some(s))) {
+                return Some(Reason::Signal(s));
+            }
+            let now = Instant::now();
+            signal = match until {
+                Some(at) if now >= at => return Some(Reason::Timeout),
+                Some(at) => match self.wake.wait_timeout(signal, at - now) {
+                    Ok((guard, _)) => guard,
+                    Err(e) => e.into_inner().0,
+                },
+                None => self.wake.wait(signal).unwrap_or_else(|e| e.into_inner()),
+            };
+        }
+    }
+
+    /// Ends the run for `reason` unless it has begun reporting.
+    fn abort(&self, reason: Reason) {
+        let phase = self.phase();
+        if phase >= REPORTING
+            || self
+                .phase
+                .compare_exchange(phase, ABORTED, Ordering::SeqCst, Ordering::SeqCst)
+                .is_err()
+        {
+            return;
+        }
+        if let Some(proof) = lock(&self.proof).as_ref() {
+            proof.seal(Duration::from_millis(500));
+        }
+        let what = match reason {
+            Reason::Timeout => "timeout".to_string(),
+            Reason::Signal(s) => format!("interrupted by {}", s.name()),
+        };
+        let during = if phase == LOADING {
+            "loading the formula"
+        } else {
+            "searching"
+        };
+        let seconds = self.start.elapsed().as_secs_f64();
+        let quiet = self.quiet;
+        stdout::finish_within(Duration::from_millis(200), |out| {
+            if !quiet {
+                let _ = writeln!(out, "c {what} while {during}, after {seconds:.3} s");
+            }
+            let _ = writeln!(out, "s UNKNOWN");
+        });
+        signals::remove_temps();
+        std::process::exit(0);
+    }
+}

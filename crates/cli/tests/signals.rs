@@ -1,0 +1,197 @@
+//! SIGINT, SIGTERM and SIGHUP, and `--timeout`, over a whole `satoku
+//! solve` run: while reading the formula (a stdin that never ends) as while
+//! searching, the run ends promptly with `s UNKNOWN` and exit 0, any
+//! proof holds whole lemmas only, and no temporary file stays behind.
+//! Other commands end with exit 128 + the signal's number.
+//!
+//! The hard formula is PHP(12, 11). The tests take a lock so they never
+//! run at the same time (they measure wall-clock time).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
+
+static TIMING: Mutex<()> = Mutex::new(());
+
+const SIGNALS: [(libc::c_int, &str); 3] = [
+    (libc::SIGINT, "SIGINT"),
+    (libc::SIGTERM, "SIGTERM"),
+    (libc::SIGHUP, "SIGHUP"),
+];
+
+fn hard_formula(dir: &Path) -> PathBuf {
+    let path = dir.join("php-12-11.cnf");
+    let status = Command::new(SATOKU)
+        .args(["gen", "php", "--holes", "11", "-o"])
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    path
+}
+
+fn spawn(args: &[&str], dir: &Path) -> Child {
+    Command::new(SATOKU)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn send(child: &Child, signal: libc::c_int) {
+    // SAFETY: plain system call on the child's id.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
+}
+
+/// Waits for `child` at most `limit` (killing it and failing past that);
+/// its output and how long the wait took.
+fn wait_within(mut child: Child, limit: Duration) -> (Output, Duration) {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("no exit within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let waited = start.elapsed();
+    (child.wait_with_output().unwrap(), waited)
+}
+
+fn assert_unknown(output: &Output, what: &str) {
+    let text = String::from_utf8_lossy(&output.stdout);
+    let s_lines: Vec<_> = text.lines().filter(|l| l.starts_with("s ")).collect();
+    assert_eq!(s_lines, ["s UNKNOWN"], "{what}:\n{text}");
+    assert_eq!(output.status.code(), Some(0), "{what}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{what}: {stderr}");
+}
+
+/// A header and a clause on stdin, which then stays open: reading never ends.
+fn feed_forever(child: &mut Child) -> ChildStdin {
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"p cnf 3 2\n1 2 0\n").unwrap();
+    stdin
+}
+
+#[test]
+fn timeout_covers_reading_the_formula() {
+    let _lock = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = spawn(&["solve", "-", "--timeout", "0.5"], dir.path());
+    let _stdin = feed_forever(&mut child);
+    let (output, waited) = wait_within(child, Duration::from_secs(10));
+    assert_unknown(&output, "--timeout 0.5 on an endless stdin");
+    assert!(waited < Duration::from_millis(900), "{waited:?}");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("c timeout while loading the formula"),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_stop_signal_while_reading_prints_unknown() {
+    let _lock = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    for (signal, name) in SIGNALS {
+        let mut child = spawn(&["solve", "-"], dir.path());
+        let _stdin = feed_forever(&mut child);
+        std::thread::sleep(Duration::from_millis(300));
+        send(&child, signal);
+        let (output, waited) = wait_within(child, Duration::from_secs(10));
+        assert_unknown(&output, &format!("{name} while reading"));
+        assert!(waited < Duration::from_millis(500), "{name}: {waited:?}");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains(&format!("c interrupted by {name}")), "{text}");
+    }
+}
+
+#[test]
+fn every_stop_signal_while_searching_prints_unknown_statistics_and_a_whole_proof() {
+    let _lock = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let php = hard_formula(dir.path());
+    let php = php.to_str().unwrap();
+    for (signal, name) in SIGNALS {
+        for binary in [false, true] {
+            let proof = dir.path().join(format!("{name}-{binary}.drat"));
+            let mut args = vec!["solve", php, "--proof", proof.to_str().unwrap()];
+            if binary {
+                args.push("--binary-proof");
+            }
+            let child = spawn(&args, dir.path());
+            std::thread::sleep(Duration::from_millis(700));
+            send(&child, signal);
+            let (output, waited) = wait_within(child, Duration::from_secs(10));
+            let what = format!("{name} while searching (binary proof: {binary})");
+            assert_unknown(&output, &what);
+            assert!(waited < Duration::from_millis(500), "{what}: {waited:?}");
+            let text = String::from_utf8_lossy(&output.stdout);
+            assert!(text.contains("c conflicts"), "{what}: {text}");
+            let bytes = std::fs::read(&proof).unwrap();
+            assert!(!bytes.is_empty(), "{what}: empty proof");
+            assert_eq!(
+                *bytes.last().unwrap(),
+                if binary { 0 } else { b'\n' },
+                "{what}"
+            );
+            // Well-formed but not reaching the empty clause: NOT VERIFIED, not malformed.
+            let check = Command::new(SATOKU)
+                .args(["check-proof", php])
+                .arg(&proof)
+                .output()
+                .unwrap();
+            assert_eq!(check.status.code(), Some(1), "{what}: {check:?}");
+        }
+    }
+}
+
+#[test]
+fn a_signal_ends_other_commands_with_128_plus_its_number_and_no_temporary_file() {
+    let _lock = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    for (signal, name) in SIGNALS {
+        let out = dir.path().join("big.cnf");
+        let args = [
+            "gen",
+            "ksat",
+            "--vars",
+            "100000",
+            "--clauses",
+            "1000000",
+            "-o",
+            "big.cnf",
+        ];
+        let child = spawn(&args, dir.path());
+        let start = Instant::now();
+        while !has_temporary(dir.path()) {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "{name}: no temporary file"
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        send(&child, signal);
+        let (output, _) = wait_within(child, Duration::from_secs(10));
+        assert_eq!(output.status.code(), Some(128 + signal), "{name}");
+        assert!(!has_temporary(dir.path()), "{name}: temporary file left");
+        assert!(!out.exists(), "{name}: half-written output");
+    }
+}
+
+fn has_temporary(dir: &Path) -> bool {
+    std::fs::read_dir(dir).unwrap().any(|e| {
+        e.unwrap()
+            .file_name()
+            .to_string_lossy()
+            .starts_with(".satoku-")
+    })
+}
