@@ -6,7 +6,7 @@
 //! absent from the model satisfies nothing, so a partial model must still
 //! make every clause true.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -16,7 +16,6 @@ use satoku_dimacs::{read_solver_output, OutputOptions, PartialModel, Status, STD
 
 use crate::exit::BadInput;
 use crate::input::read_cnf;
-use crate::stdout::Writer;
 
 /// Options of `satoku check`.
 #[derive(clap::Args, Debug)]
@@ -63,22 +62,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     match model.first_falsified(&cnf) {
         None => {
-            writeln!(
-                Writer,
-                "c model satisfies all {} clauses",
-                cnf.num_clauses()
-            )?;
-            writeln!(Writer, "s MODEL VERIFIED")?;
+            println!("c model satisfies all {} clauses", cnf.num_clauses());
+            println!("s MODEL VERIFIED");
             Ok(ExitCode::SUCCESS)
         }
         Some(i) => {
-            writeln!(
-                Writer,
+            println!(
                 "c clause {} is not satisfied: {} 0",
                 i + 1,
                 cnf.clause(i).iter().join(" ")
-            )?;
-            writeln!(Writer, "s MODEL NOT VERIFIED")?;
+            );
+            println!("s MODEL NOT VERIFIED");
             Ok(ExitCode::from(crate::exit::FAILURE))
         }
     }

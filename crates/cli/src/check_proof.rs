@@ -7,7 +7,7 @@
 //! is malformed exits 2.
 
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -16,7 +16,6 @@ use satoku_drat::{CheckOptions, Verdict};
 
 use crate::exit::{BadInput, FAILURE};
 use crate::input::{check_var_density, read_cnf};
-use crate::stdout::Writer;
 
 /// Options of `satoku check-proof`.
 #[derive(clap::Args, Debug)]
@@ -44,7 +43,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let verdict = satoku_drat::check(&cnf, proof, &opts)
         .map_err(|err| BadInput(format!("{}: {err}", args.proof.display())))?;
     let seconds = start.elapsed().as_secs_f64();
-    report(&verdict, seconds)?;
+    report(&verdict, seconds);
     Ok(if verdict.is_verified() {
         ExitCode::SUCCESS
     } else {
@@ -64,7 +63,7 @@ fn open(path: &Path) -> Result<Box<dyn Read>, BadInput> {
 }
 
 /// Prints the counts, the outcome as a `c` line and the `s` line.
-fn report(verdict: &Verdict, seconds: f64) -> std::io::Result<()> {
+fn report(verdict: &Verdict, seconds: f64) {
     let s = &verdict.stats;
     if s.num_missing_deletions > 0 {
         eprintln!(
@@ -72,16 +71,15 @@ fn report(verdict: &Verdict, seconds: f64) -> std::io::Result<()> {
             s.num_missing_deletions
         );
     }
-    writeln!(
-        Writer,
+    println!(
         "c {} lemmas, {} deletions ({} of unit clauses ignored), {} RAT checks, {} propagations",
         s.num_lemmas, s.num_deletions, s.num_unit_deletions, s.num_rat_checks, s.num_propagations
-    )?;
-    writeln!(Writer, "c checked in {seconds:.3} s")?;
-    writeln!(Writer, "c {}", verdict.outcome)?;
+    );
+    println!("c checked in {seconds:.3} s");
+    println!("c {}", verdict.outcome);
     if verdict.is_verified() {
-        writeln!(Writer, "s VERIFIED")
+        println!("s VERIFIED");
     } else {
-        writeln!(Writer, "s NOT VERIFIED")
+        println!("s NOT VERIFIED");
     }
 }

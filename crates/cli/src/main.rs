@@ -6,6 +6,34 @@
 
 #![forbid(unsafe_code)]
 
+/// `print!` and `println!` in this binary write through the one stdout
+/// writer ([`stdout`]): a closed pipe drops the text, another write error
+/// is kept and ends the command with exit 1 and one message; never a panic.
+macro_rules! print {
+    ($($arg:tt)*) => {
+        $crate::stdout::print_fmt(format_args!($($arg)*))
+    };
+}
+
+/// See [`print!`].
+macro_rules! println {
+    () => {
+        $crate::stdout::print_fmt(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::stdout::print_fmt(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `eprintln!` in this binary drops what stderr cannot take (`2>/dev/full`)
+/// instead of panicking.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod bench;
 mod check;
 mod check_proof;

@@ -54,7 +54,10 @@ where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
     if path.as_os_str() == "-" {
-        return Ok(write(&mut stdout::Writer)?);
+        return match write(&mut stdout::Product) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            other => Ok(other?),
+        };
     }
     let fail = || format!("cannot write {}", path.display());
     let target = follow_links(path).with_context(fail)?;

@@ -23,7 +23,7 @@ use crate::input::{check_var_density, read_cnf};
 use crate::output::{refuse_overwriting, write_file};
 use crate::proof_file::ProofFile;
 use crate::solver_options::{parse_seconds, SolverOptions};
-use crate::stdout::Stdout;
+use crate::stdout::{self, Stdout};
 use crate::watchdog::Watchdog;
 
 /// Options of `satoku solve`.
@@ -173,6 +173,9 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
 /// The `v` lines of `satoku_dimacs::v_lines`: every variable, then `0`.
 fn print_model(out: &mut Stdout, model: &Model, num_vars: usize) {
     for line in satoku_dimacs::v_lines(model, num_vars) {
+        if stdout::is_closed() {
+            break; // nobody reads the rest
+        }
         out.line(&line);
     }
 }

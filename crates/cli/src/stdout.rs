@@ -94,6 +94,12 @@ pub fn write(bytes: &[u8]) -> io::Result<()> {
     lock().write(bytes)
 }
 
+/// Appends formatted text to stdout, for `print!` and `println!`: an
+/// error is not returned but kept, and ends the command in `main`.
+pub fn print_fmt(args: std::fmt::Arguments) {
+    let _ = Writer.write_fmt(args);
+}
+
 /// Writes out everything buffered; the first write error, if any.
 pub fn finish() -> io::Result<()> {
     lock().flush()
@@ -145,6 +151,26 @@ pub struct Writer;
 impl Write for Writer {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         write(bytes).map(|()| bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        finish()
+    }
+}
+
+/// Stdout for a command whose output is its product (`convert IN -`,
+/// `gen`): once the reader is gone, writes fail with `BrokenPipe` so the
+/// producer stops early; the caller takes that error for success.
+pub struct Product;
+
+impl Write for Product {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let mut shared = lock();
+        shared.write(bytes)?;
+        match shared.state {
+            State::Closed => Err(io::ErrorKind::BrokenPipe.into()),
+            _ => Ok(bytes.len()),
+        }
     }
 
     fn flush(&mut self) -> io::Result<()> {

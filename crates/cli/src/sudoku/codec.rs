@@ -7,7 +7,6 @@
 //! solver said UNSATISFIABLE (`none`), 0 when it gave no answer (`unknown`),
 //! and 2 when the output cannot be read or its model is not a solution.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -22,7 +21,6 @@ use satoku_sudoku::{
 
 use super::{read_puzzles, read_text, EncodingArg};
 use crate::exit::BadInput;
-use crate::stdout::Writer;
 
 /// Arguments of `satoku sudoku encode`.
 #[derive(clap::Args, Debug)]
@@ -105,7 +103,7 @@ pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
             } else {
                 "unknown"
             };
-            writeln!(Writer, "{word}")?;
+            println!("{word}");
             return Ok(ExitCode::from(status.exit_code()));
         }
     };
@@ -124,9 +122,9 @@ pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
     }
     .map_err(|e| BadInput(format!("{name}: {e}")))?;
     if args.pretty {
-        write!(Writer, "{}", DEFAULT_ALPHABET.write_pretty(&grid))?;
+        print!("{}", DEFAULT_ALPHABET.write_pretty(&grid));
     } else {
-        writeln!(Writer, "{}", DEFAULT_ALPHABET.write_line(&grid))?;
+        println!("{}", DEFAULT_ALPHABET.write_line(&grid));
     }
     Ok(ExitCode::from(crate::exit::SAT))
 }

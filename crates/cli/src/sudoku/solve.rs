@@ -225,7 +225,7 @@ pub fn run_check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     for (p, problem) in puzzles.iter().zip(&problems) {
         if let Some(problem) = problem {
             bad += 1;
-            writeln!(crate::stdout::Writer, "line {}: {problem}", p.line)?;
+            println!("line {}: {problem}", p.line);
         }
     }
     eprintln!(
