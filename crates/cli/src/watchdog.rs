@@ -166,14 +166,26 @@ impl Shared {
             return;
         };
         self.interrupt.store(true, Ordering::SeqCst);
-        if self.phase() == SEARCHING {
-            let forced = |s: Option<Signal>| s.is_some_and(|s| s.count() >= 2);
-            let grace = Instant::now() + GRACE;
-            if let Some(Reason::Signal(s)) = self.wait_for(forced, Some(grace)) {
-                return self.abort(Reason::Signal(s));
-            }
+        if self.take_over(LOADING) {
+            self.end_run(reason, LOADING);
         }
-        self.abort(reason);
+        // Searching: the solver has GRACE to stop (a second signal cuts it short).
+        let forced = |s: Option<Signal>| s.is_some_and(|s| s.count() >= 2);
+        let reason = match self.wait_for(forced, Some(Instant::now() + GRACE)) {
+            None => return,
+            Some(Reason::Timeout) => reason,
+            Some(second) => second,
+        };
+        if self.take_over(SEARCHING) {
+            self.end_run(reason, SEARCHING);
+        }
+    }
+
+    /// Whether the watchdog took the run over from phase `from`.
+    fn take_over(&self, from: u8) -> bool {
+        self.phase
+            .compare_exchange(from, ABORTED, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
     }
 
     /// Waits until a signal that `wanted` accepts arrives (that signal) or
@@ -203,17 +215,8 @@ impl Shared {
         }
     }
 
-    /// Ends the run for `reason` unless it has begun reporting.
-    fn abort(&self, reason: Reason) {
-        let phase = self.phase();
-        if phase >= REPORTING
-            || self
-                .phase
-                .compare_exchange(phase, ABORTED, Ordering::SeqCst, Ordering::SeqCst)
-                .is_err()
-        {
-            return;
-        }
+    /// Ends the run, taken over in `phase`, for `reason`.
+    fn end_run(&self, reason: Reason, phase: u8) -> ! {
         if let Some(proof) = lock(&self.proof).as_ref() {
             proof.seal(Duration::from_millis(500));
         }

@@ -128,7 +128,7 @@ fn every_stop_signal_while_searching_prints_unknown_statistics_and_a_whole_proof
                 args.push("--binary-proof");
             }
             let child = spawn(&args, dir.path());
-            std::thread::sleep(Duration::from_millis(700));
+            std::thread::sleep(Duration::from_millis(250));
             send(&child, signal);
             let (output, waited) = wait_within(child, Duration::from_secs(10));
             let what = format!("{name} while searching (binary proof: {binary})");

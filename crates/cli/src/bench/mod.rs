@@ -124,14 +124,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "satoku: warning: no instance matched any of the {num_expected} rows of the expectations file"
         );
     }
-    crate::stdout::write(results.table().as_bytes())?;
-    crate::stdout::finish()?;
+    // The CSV and the plot are written even when stdout fails.
+    let printed = crate::stdout::write(results.table().as_bytes());
     if let Some(path) = &args.csv {
         write_file(path, &results.csv())?;
     }
     if let Some(path) = &args.plot {
         write_file(path, &results.cactus_svg())?;
     }
+    printed?;
     Ok(if results.passed() {
         ExitCode::SUCCESS
     } else {
