@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use satoku_dimacs::write_cnf;
 
 use crate::input::read_cnf;
-use crate::output::{refuse_overwriting, write_file};
+use crate::output::{check_outputs, write_file};
 
 /// Write canonical DIMACS (header, one clause per line); gzip when OUT ends
 /// in `.gz`, xz for `.xz`. OUT is replaced only once fully written.
@@ -23,7 +23,7 @@ pub struct Args {
 
 /// Runs `satoku convert`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    refuse_overwriting(&[&args.input], &[&args.output])?;
+    check_outputs(&[&args.input], &[&args.output])?;
     let parsed = read_cnf(&args.input, args.strict)?;
     write_file(&args.output, |w| write_cnf(&parsed.cnf, w))?;
     Ok(ExitCode::SUCCESS)

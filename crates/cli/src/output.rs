@@ -7,7 +7,7 @@
 //! existing file keeps its mode (and, where allowed, its owner); a new one
 //! gets the mode the umask gives. A symbolic link is followed and its
 //! target written that way; a device, FIFO or socket is written in place,
-//! never replaced. [`refuse_overwriting`] keeps outputs off the inputs.
+//! never replaced. [`check_outputs`] keeps outputs off the inputs (and out of missing folders).
 
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, BufWriter, Write};
@@ -18,7 +18,7 @@ use flate2::write::GzEncoder;
 use xz2::write::XzEncoder;
 
 use crate::exit::BadInput;
-pub use crate::same_file::refuse_overwriting;
+pub use crate::same_file::check_outputs;
 use crate::signals::TempGuard;
 use crate::stdout;
 

@@ -1,4 +1,7 @@
-//! Keeping outputs off inputs: paths are compared by the file they name
+//! Checking output paths before any work: none may be one of the inputs,
+//! name the same file as another output, be a directory, or lie in a
+//! folder that does not exist (exit 2, rather than an error after a long
+//! run). Paths are compared by the file they name
 //! (device and inode on Unix), so `x`, `./x`, a hard link to `x` and a
 //! symbolic link to `x` are all `x`. `-` is stdin among the inputs and
 //! stdout among the outputs, compared by the file behind it
@@ -21,14 +24,16 @@ enum FileId {
 }
 
 /// Refuses (as bad input, before any work) an output that is one of the
-/// inputs, or that another output names too.
-pub fn refuse_overwriting(inputs: &[&Path], outputs: &[&Path]) -> Result<(), BadInput> {
+/// inputs, that another output names too, that is a directory, or whose
+/// folder does not exist.
+pub fn check_outputs(inputs: &[&Path], outputs: &[&Path]) -> Result<(), BadInput> {
     let inputs: Vec<(FileId, &Path)> = inputs
         .iter()
         .filter_map(|&p| identity(p, "/dev/stdin").map(|id| (id, p)))
         .collect();
     let mut earlier: Vec<(FileId, &Path)> = Vec::new();
     for &output in outputs {
+        check_place(output)?;
         let Some(id) = identity(output, "/dev/stdout").or_else(|| new_file(output)) else {
             continue;
         };
@@ -46,6 +51,27 @@ pub fn refuse_overwriting(inputs: &[&Path], outputs: &[&Path]) -> Result<(), Bad
             )));
         }
         earlier.push((id, output));
+    }
+    Ok(())
+}
+
+/// Refuses a directory, and a new file in a folder that does not exist.
+fn check_place(output: &Path) -> Result<(), BadInput> {
+    if output.as_os_str() == "-" {
+        return Ok(());
+    }
+    let bad = |what: &str| Err(BadInput(format!("{}: {what}", output.display())));
+    if std::fs::metadata(output).is_ok_and(|m| m.is_dir()) {
+        return bad("is a directory");
+    }
+    if std::fs::symlink_metadata(output).is_err() {
+        let dir = match output.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        if !std::fs::metadata(dir).is_ok_and(|m| m.is_dir()) {
+            return bad(&format!("no folder {}", dir.display()));
+        }
     }
     Ok(())
 }
@@ -113,7 +139,7 @@ mod tests {
         std::os::unix::fs::symlink(&input, &soft).unwrap();
         let dotted = dir.path().join(".").join("in.cnf");
         for output in [&input, &hard, &soft, &dotted] {
-            let err = refuse_overwriting(&[&input], &[output]).unwrap_err();
+            let err = check_outputs(&[&input], &[output]).unwrap_err();
             assert!(
                 err.0.contains("refusing to write over an input"),
                 "{}",
@@ -121,7 +147,7 @@ mod tests {
             );
         }
         let fresh = dir.path().join("new.cnf");
-        refuse_overwriting(&[&input], &[&fresh]).unwrap();
+        check_outputs(&[&input], &[&fresh]).unwrap();
     }
 
     #[test]
@@ -129,13 +155,24 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("out.txt");
         fs::write(&out, "").unwrap();
-        let err = refuse_overwriting(&[], &[&out, &out]).unwrap_err();
+        let err = check_outputs(&[], &[&out, &out]).unwrap_err();
         assert!(err.0.contains("are the same file"), "{}", err.0);
         let null = Path::new("/dev/null");
-        refuse_overwriting(&[null], &[null, null]).unwrap();
+        check_outputs(&[null], &[null, null]).unwrap();
         let new = dir.path().join("new.txt");
         let spelled = dir.path().join(".").join("new.txt");
-        let err = refuse_overwriting(&[], &[&new, &spelled]).unwrap_err();
+        let err = check_outputs(&[], &[&new, &spelled]).unwrap_err();
         assert!(err.0.contains("are the same file"), "{}", err.0);
+    }
+
+    #[test]
+    fn a_directory_or_a_missing_folder_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = check_outputs(&[], &[dir.path()]).unwrap_err();
+        assert!(err.0.ends_with("is a directory"), "{}", err.0);
+        let lost = dir.path().join("missing").join("out.csv");
+        let err = check_outputs(&[], &[&lost]).unwrap_err();
+        assert!(err.0.contains(": no folder "), "{}", err.0);
+        check_outputs(&[], &[Path::new("-"), Path::new("new-file-here.csv")]).unwrap();
     }
 }

@@ -20,7 +20,7 @@ use satoku_solver::{Algorithm, ProofFormat, SolveResult, Solver, Stats};
 
 use crate::exit::BadInput;
 use crate::input::{check_var_density, read_cnf};
-use crate::output::{refuse_overwriting, write_file};
+use crate::output::{check_outputs, write_file};
 use crate::proof_file::ProofFile;
 use crate::solver_options::{parse_seconds, SolverOptions};
 use crate::stdout::{self, Stdout};
@@ -66,9 +66,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             BadInput("--proof needs --algorithm cdcl (DPLL learns nothing to log)".into()).into(),
         );
     }
+    if args.proof.as_deref() == Some(Path::new("-")) {
+        return Err(BadInput(
+            "--proof needs a file name (the proof is not mixed into stdout)".into(),
+        )
+        .into());
+    }
     let res = args.res.then(|| res_path(&args.file)).transpose()?;
     let outputs = [Some(Path::new("-")), args.proof.as_deref(), res.as_deref()];
-    refuse_overwriting(
+    check_outputs(
         &[&args.file],
         &outputs.into_iter().flatten().collect::<Vec<_>>(),
     )?;

@@ -1,6 +1,7 @@
 //! Output files: no command writes over one of its inputs (however the
-//! path is spelled: `./x`, a hard link, a symbolic link, stdin) or gives
-//! two outputs one file: exit 2, the file untouched. A written file keeps
+//! path is spelled: `./x`, a hard link, a symbolic link, stdin), gives two
+//! outputs one file, or starts work on an output it cannot create (a
+//! directory, a missing folder): exit 2, the inputs untouched. A written file keeps
 //! an existing file's mode, gets the umask's mode when new, and never
 //! replaces a symbolic link, a device or a FIFO.
 
@@ -47,7 +48,11 @@ fn no_command_writes_over_an_input() {
     fs::write(d.join("e.tsv"), "q.cnf\tSAT\n").unwrap();
     let csv = "solver,file,expected,answer,verdict,seconds\nx,a,SAT,SAT,solved,1\n";
     fs::write(d.join("r.csv"), csv).unwrap();
-    let cases: [&[&str]; 11] = [
+    let cases: [&[&str]; 15] = [
+        &["solve", "q.cnf", "--proof", "-"],
+        &["solve", "q.cnf", "--proof", "no/such/folder.drat"],
+        &["bench", "q.cnf", "--csv", "no-folder/x.csv"],
+        &["convert", "q.cnf", "."],
         &["solve", "q.res", "--res"],
         &["solve", "q.cnf", "--proof", "./q.cnf"],
         &["solve", "q.cnf", "--proof", "hard.cnf"],

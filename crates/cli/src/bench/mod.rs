@@ -15,7 +15,7 @@ use satoku_bench::{Bench, BenchError, Engine, Expected, Progress, SolverCmd};
 
 use crate::exit::{BadInput, FAILURE};
 use crate::flags::parse_jobs;
-use crate::output::{self, refuse_overwriting};
+use crate::output::{self, check_outputs};
 use crate::signals;
 use crate::solver_options::{parse_seconds, SolverOptions};
 
@@ -107,7 +107,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .chain(&args.plot)
         .map(PathBuf::as_path)
         .collect();
-    refuse_overwriting(&inputs, &outputs)?;
+    check_outputs(&inputs, &outputs)?;
     let mut bench = Bench::new(engine, args.timeout)
         .expected(expected)
         .jobs(args.jobs)
@@ -164,7 +164,7 @@ fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
 /// Runs `satoku bench-plot`.
 pub fn run_plot(args: PlotArgs) -> anyhow::Result<ExitCode> {
     let inputs: Vec<&Path> = args.csv.iter().map(PathBuf::as_path).collect();
-    refuse_overwriting(&inputs, &[&args.output])?;
+    check_outputs(&inputs, &[&args.output])?;
     let mut rows = Vec::new();
     for path in &args.csv {
         rows.extend(satoku_bench::read_csv_file(path).map_err(classify)?);

@@ -53,7 +53,7 @@ pub struct DecodeArgs {
 
 pub fn run_encode(args: EncodeArgs) -> anyhow::Result<ExitCode> {
     let out = args.output.as_deref().unwrap_or(Path::new("-"));
-    crate::output::refuse_overwriting(&[&args.file], &[out])?;
+    crate::output::check_outputs(&[&args.file], &[out])?;
     let puzzles = read_puzzles(&args.file)?;
     let n = puzzles.len();
     let puzzle = puzzles
