@@ -6,6 +6,7 @@
 //! callback of [`Bench::run`](crate::Bench::run).
 
 use std::io::IsTerminal;
+use std::io::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -67,7 +68,9 @@ impl Progress {
             }
             Style::Plain { total, done } => {
                 let k = done.fetch_add(1, Ordering::Relaxed) + 1;
-                eprintln!(
+                // A stderr that cannot be written loses the line, nothing else.
+                let _ = writeln!(
+                    std::io::stderr(),
                     "[{k}/{total}] {} {} {} {:.3} s",
                     outcome.path.display(),
                     outcome.answer.name(),

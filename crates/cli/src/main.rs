@@ -133,7 +133,10 @@ fn usage(err: &clap::Error) -> ExitCode {
     }
     match printed {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            warn(&format!("cannot write to stdout: {e}"));
+            let _ = writeln!(
+                std::io::stderr(),
+                "satoku: error: cannot write to stdout: {e}"
+            );
             ExitCode::from(exit::FAILURE)
         }
         _ => ExitCode::SUCCESS,

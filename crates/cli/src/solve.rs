@@ -117,7 +117,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     watchdog.searching();
     let result = solver.solve();
     watchdog.reporting();
-    let proof_written = solver.finish_proof().context("writing the proof");
+    // The solver's error names its cause already: one message, no chain.
+    let proof_written = solver.finish_proof().map_err(|e| {
+        let path = args.proof.as_deref().unwrap_or(Path::new("-"));
+        anyhow::anyhow!("{}: {e}", path.display())
+    });
     report(&mut out, &solver, &result, cnf.num_vars(), &args, start);
     if let Some(path) = &res {
         write_res(path, &result, cnf.num_vars(), start.elapsed())?;

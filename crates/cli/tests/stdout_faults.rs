@@ -1,7 +1,8 @@
 //! Faults of stdout, for every command: `/dev/full` ends the command with
 //! exit 1 and one message (no panic); a pipe whose reader has gone ends it
-//! quietly, with the exit code it would have had; and `solve` still writes
-//! its side files (`--res`) whatever happens to stdout.
+//! quietly, with the exit code it would have had; `solve` still writes its
+//! side files (`--res`) whatever happens to stdout; and a stderr that
+//! cannot be written changes nothing.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
@@ -169,4 +170,25 @@ fn a_closed_stdout_still_writes_the_res_file() {
         res.starts_with("s 1\n") && res.contains("\nt "),
         "{res:.80}"
     );
+}
+
+#[test]
+fn a_full_stderr_changes_no_exit_code() {
+    let inputs = inputs();
+    let dir = tempfile::tempdir().unwrap();
+    let warned = dir.path().join("warned.cnf");
+    std::fs::write(&warned, "p cnf 3 5\n1 2 0\n").unwrap();
+    let mut cases = commands(&inputs);
+    cases.push((vec!["solve".into(), warned.display().to_string()], 10));
+    cases.push((vec!["solve".into(), "no-such-file.cnf".into()], 2));
+    for (args, code) in cases {
+        let out = Command::new(SATOKU)
+            .args(&args)
+            .current_dir(dir.path())
+            .stdout(Stdio::null())
+            .stderr(File::create("/dev/full").unwrap())
+            .status()
+            .unwrap();
+        assert_eq!(out.code(), Some(code), "{args:?}");
+    }
 }
