@@ -24,9 +24,16 @@ use crate::stdout;
 /// How long the search may take to stop after its interrupt flag is raised.
 pub const GRACE: Duration = Duration::from_millis(100);
 
+// The phases of a run, in order, kept in an `AtomicU8` that the main
+// thread and the watchdog move forward by compare-and-swap, so exactly one
+// of them prints the `s` line.
+/// Reading the file and building the solver.
 const LOADING: u8 = 0;
+/// In `Solver::solve`.
 const SEARCHING: u8 = 1;
+/// Printing the answer (or ending with an error): the watchdog stands down.
 const REPORTING: u8 = 2;
+/// Taken over by the watchdog, which is ending the process.
 const ABORTED: u8 = 3;
 
 /// Why the run is stopped.
