@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::report::one_line;
 use crate::{Outcome, Verdict};
 
 /// Reports each finished instance on stderr; shared by the worker threads.
@@ -58,12 +59,13 @@ impl Progress {
     /// line above it for a wrong answer, a bad model or an error).
     pub fn finished(&self, outcome: &Outcome) {
         let verdict = outcome.verdict();
+        let name = outcome.path.display().to_string();
         match &self.style {
             Style::Bar(bar) => {
                 if matches!(verdict, Verdict::Wrong | Verdict::BadModel | Verdict::Error) {
-                    bar.println(format!("{}: {}", outcome.path.display(), verdict.name()));
+                    bar.println(format!("{}: {}", one_line(&name), verdict.name()));
                 }
-                bar.set_message(outcome.path.display().to_string());
+                bar.set_message(one_line(&name));
                 bar.inc(1);
             }
             Style::Plain { total, done } => {
@@ -72,7 +74,7 @@ impl Progress {
                 let _ = writeln!(
                     std::io::stderr(),
                     "[{k}/{total}] {} {} {} {:.3} s",
-                    outcome.path.display(),
+                    one_line(&name),
                     outcome.answer.name(),
                     verdict.name(),
                     outcome.seconds

@@ -88,11 +88,22 @@ pub(crate) fn note(outcome: &Outcome) -> String {
     }
 }
 
+/// `name` on one line: control characters (a line break in a file name)
+/// written as escapes, so each outcome keeps one row.
+pub(crate) fn one_line(name: &str) -> String {
+    name.chars()
+        .map(|c| match c {
+            c if c.is_control() => c.escape_default().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
 /// The table: one row per outcome, then the totals line.
 pub fn table(outcomes: &[Outcome], timeout: f64) -> String {
     let names: Vec<String> = outcomes
         .iter()
-        .map(|o| o.path.display().to_string())
+        .map(|o| one_line(&o.path.display().to_string()))
         .collect();
     let width = names.iter().map(String::len).max().unwrap_or(4).max(4);
     let mut text = format!(
@@ -196,5 +207,15 @@ pub(crate) mod tests {
             lines[7],
             "solved 2/6, wrong 1, bad models 1, timeouts 1, errors 1, PAR-2 83.75 s, CPU PAR-2 81.88 s (timeout 10 s)"
         );
+    }
+
+    #[test]
+    fn a_line_break_in_a_file_name_keeps_one_row() {
+        assert_eq!(one_line("a\nb\tc.cnf"), "a\\nb\\tc.cnf");
+        let mut outcomes = sample();
+        outcomes[0].path = "odd\nname.cnf".into();
+        let text = table(&outcomes, 10.0);
+        assert_eq!(text.lines().count(), outcomes.len() + 2);
+        assert!(text.contains("odd\\nname.cnf"), "{text}");
     }
 }

@@ -13,10 +13,12 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-use signal_hook::iterator::Signals;
-
 use crate::stdout;
+
+// The numbers POSIX gives these three signals on every Unix.
+const SIGHUP: i32 = 1;
+const SIGINT: i32 = 2;
+const SIGTERM: i32 = 15;
 
 /// A signal received, and how many of the three arrived so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,9 +61,18 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// Starts receiving SIGINT, SIGTERM and SIGHUP. On failure the signals keep
-/// their default action (the error says why).
+/// their default action (the error says why). Elsewhere than on Unix this
+/// does nothing: Ctrl-C keeps its default action.
+#[cfg(not(unix))]
 pub fn install() -> std::io::Result<()> {
-    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    Ok(())
+}
+
+/// Starts receiving SIGINT, SIGTERM and SIGHUP. On failure the signals keep
+/// their default action (the error says why).
+#[cfg(unix)]
+pub fn install() -> std::io::Result<()> {
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
     std::thread::Builder::new()
         .name("signals".into())
         .spawn(move || {

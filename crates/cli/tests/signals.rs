@@ -7,6 +7,8 @@
 //! The hard formula is PHP(12, 11). The tests take a lock so they never
 //! run at the same time (they measure wall-clock time).
 
+#![cfg(unix)]
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};

@@ -4,6 +4,8 @@
 //! side files (`--res`) whatever happens to stdout; and a stderr that
 //! cannot be written changes nothing.
 
+#![cfg(unix)]
+
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
