@@ -1,5 +1,6 @@
 //! `satoku bench` at its edges: a timeout or a stop signal kills what an
-//! external solver started too (its whole process group); SIGINT, SIGTERM
+//! external solver started too (its whole process group), and so does the
+//! solver's own end; SIGINT, SIGTERM
 //! and SIGHUP end the run with the rows so far printed and in the CSV,
 //! no temporary folder and no process left; a walk through symbolic-link
 //! loops ends and counts each file once; `bench-plot` reads back a CSV
@@ -97,6 +98,23 @@ fn the_timeout_kills_what_the_solver_started() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("timeouts 1"), "{text}");
     assert_gone(&wait_for_file(&dir.path().join("sleeper")));
+}
+
+#[test]
+fn what_a_finished_solver_left_running_is_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let sleeper = dir.path().join("sleeper");
+    let body = format!(
+        "sleep 30 & echo $! > {}; echo 's UNSATISFIABLE'; exit 20\n",
+        sleeper.display()
+    );
+    let script = write(&dir.path().join("solver.sh"), &body);
+    let cmd = format!("sh {} {{}}", script.display());
+    let set = instances(dir.path(), 1);
+    let out = satoku(&["bench", set.to_str().unwrap(), "--solver-cmd", &cmd]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("solved 1/1"), "{text}");
+    assert_gone(&wait_for_file(&sleeper));
 }
 
 #[test]

@@ -5,7 +5,8 @@
 //! with `CLOCK_THREAD_CPUTIME_ID`, since satoku runs in-process one instance
 //! per thread) and of a finished child (`wait4`'s resource usage); each
 //! child leads its own process group, so a timeout kills a wrapper script
-//! together with the solver it started. Elsewhere ([`portable`]): `std`
+//! together with the solver it started, and a child that ends by itself
+//! takes down what it left running in the background. Elsewhere ([`portable`]): `std`
 //! alone, so wall-clock time only (CPU times are `None`) and a timeout
 //! kills the child process but not what the child started.
 //!
