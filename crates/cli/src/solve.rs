@@ -80,6 +80,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     )?;
     let watchdog = Watchdog::start(start, args.timeout, args.quiet)?;
     config.interrupt = Some(watchdog.interrupt_flag());
+    if let Some(path) = res.clone() {
+        watchdog.on_unknown(move |elapsed| {
+            // The run ends with exit 0 and `s UNKNOWN` either way.
+            let _ = write_res(&path, &SolveResult::Unknown, 0, elapsed);
+        });
+    }
     let mut out = Stdout::new(args.quiet);
     out.comment(&format!(
         "satoku {} solving {}",

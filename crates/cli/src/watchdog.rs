@@ -9,8 +9,9 @@
 //! statistics as usual. While loading, or when the search has not stopped
 //! [`GRACE`] later (a pass that does not look at the flag), the watchdog
 //! ends the run itself: it seals the proof (whole lemmas only), prints
-//! `s UNKNOWN`, removes temporary files and exits with code 0 without
-//! freeing the formula. Once reporting has begun the answer is printed
+//! `s UNKNOWN`, writes the side files an UNKNOWN answer has (`--res`),
+//! removes temporary files and exits with code 0 without freeing the
+//! formula. Once reporting has begun the answer is printed
 //! whole; a second signal then ends the process at once.
 
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -53,7 +54,11 @@ struct Shared {
     deadline: Option<Instant>,
     quiet: bool,
     proof: Mutex<Option<ProofFile>>,
+    /// Writes the side files of an UNKNOWN answer, given the time taken.
+    side_files: Mutex<Option<SideFiles>>,
 }
+
+type SideFiles = Box<dyn FnOnce(Duration) + Send>;
 
 /// The watchdog of one `solve` run; see the module documentation.
 pub struct Watchdog {
@@ -77,6 +82,7 @@ impl Watchdog {
             deadline: timeout.map(|t| start + t),
             quiet,
             proof: Mutex::new(None),
+            side_files: Mutex::new(None),
         });
         let on_signal = Arc::clone(&shared);
         signals::set_handler(move |signal| on_signal.on_signal(signal));
@@ -95,6 +101,12 @@ impl Watchdog {
     /// The proof to seal if the watchdog ends the run.
     pub fn guard_proof(&self, proof: ProofFile) {
         *lock(&self.shared.proof) = Some(proof);
+    }
+
+    /// What writes the side files of an UNKNOWN answer, should the
+    /// watchdog end the run; it gets the time the run took.
+    pub fn on_unknown(&self, side_files: impl FnOnce(Duration) + Send + 'static) {
+        *lock(&self.shared.side_files) = Some(Box::new(side_files));
     }
 
     /// Loading is over: the search starts. If the watchdog is ending the
@@ -244,6 +256,9 @@ impl Shared {
             }
             let _ = writeln!(out, "s UNKNOWN");
         });
+        if let Some(side_files) = lock(&self.side_files).take() {
+            side_files(self.start.elapsed());
+        }
         signals::remove_temps();
         std::process::exit(0);
     }

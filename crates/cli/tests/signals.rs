@@ -1,7 +1,8 @@
 //! SIGINT, SIGTERM and SIGHUP, and `--timeout`, over a whole `satoku
-//! solve` run: while reading the formula (a stdin that never ends) as while
-//! searching, the run ends promptly with `s UNKNOWN` and exit 0, any
-//! proof holds whole lemmas only, and no temporary file stays behind.
+//! solve` run: while reading the formula (a stdin or FIFO that never ends)
+//! as while searching, the run ends promptly with `s UNKNOWN` and exit 0,
+//! any proof holds whole lemmas only, a `--res` file says UNKNOWN, and no
+//! temporary file stays behind.
 //! Other commands end with exit 128 + the signal's number.
 //!
 //! The hard formula is PHP(12, 11). The tests take a lock so they never
@@ -97,6 +98,26 @@ fn timeout_covers_reading_the_formula() {
         text.contains("c timeout while loading the formula"),
         "{text}"
     );
+}
+
+#[test]
+fn timeout_while_reading_still_writes_the_res_file() {
+    let _lock = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("endless.cnf");
+    let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    let child = spawn(
+        &["solve", "endless.cnf", "--res", "--timeout", "0.3"],
+        dir.path(),
+    );
+    let mut writer = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    writer.write_all(b"p cnf 3 2\n1 2 0\n").unwrap();
+    let (output, _) = wait_within(child, Duration::from_secs(10));
+    assert_unknown(&output, "--timeout 0.3 on an endless FIFO");
+    let res = std::fs::read_to_string(dir.path().join("endless.res")).unwrap();
+    assert!(res.starts_with("s -1\nv\nt "), "{res}");
 }
 
 #[test]
