@@ -57,27 +57,28 @@ pub struct Args {
     pub strict: bool,
 }
 
+/// Refuses flags that cannot work together and outputs that would write
+/// over an input or each other; the `.res` path, if asked for.
+fn check_args(args: &Args, algorithm: Algorithm) -> anyhow::Result<Option<PathBuf>> {
+    let bad = |text: &str| Err(BadInput(text.into()).into());
+    if args.proof.is_some() && algorithm != Algorithm::Cdcl {
+        return bad("--proof needs --algorithm cdcl (DPLL learns nothing to log)");
+    }
+    if args.proof.as_deref() == Some(Path::new("-")) {
+        return bad("--proof needs a file name (the proof is not mixed into stdout)");
+    }
+    let res = args.res.then(|| res_path(&args.file)).transpose()?;
+    let outputs = [Some(Path::new("-")), args.proof.as_deref(), res.as_deref()];
+    let outputs: Vec<&Path> = outputs.into_iter().flatten().collect();
+    check_outputs(&[&args.file], &outputs)?;
+    Ok(res)
+}
+
 /// Runs `satoku solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let mut config = args.solver.config();
-    if args.proof.is_some() && config.algorithm != Algorithm::Cdcl {
-        return Err(
-            BadInput("--proof needs --algorithm cdcl (DPLL learns nothing to log)".into()).into(),
-        );
-    }
-    if args.proof.as_deref() == Some(Path::new("-")) {
-        return Err(BadInput(
-            "--proof needs a file name (the proof is not mixed into stdout)".into(),
-        )
-        .into());
-    }
-    let res = args.res.then(|| res_path(&args.file)).transpose()?;
-    let outputs = [Some(Path::new("-")), args.proof.as_deref(), res.as_deref()];
-    check_outputs(
-        &[&args.file],
-        &outputs.into_iter().flatten().collect::<Vec<_>>(),
-    )?;
+    let res = check_args(&args, config.algorithm)?;
     let watchdog = Watchdog::start(start, args.timeout, args.quiet)?;
     config.interrupt = Some(watchdog.interrupt_flag());
     if let Some(path) = res.clone() {
@@ -104,15 +105,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.time_limit = args.timeout.map(|t| t.saturating_sub(start.elapsed()));
     let mut solver = Solver::new(config);
     if let Some(path) = &args.proof {
-        let format = if args.binary_proof {
-            ProofFormat::Binary
-        } else {
-            ProofFormat::Text
-        };
-        let proof = ProofFile::create(path, format)
-            .with_context(|| format!("cannot create proof file {}", path.display()))?;
-        watchdog.guard_proof(proof.clone());
-        solver.set_proof(Box::new(proof), format)?;
+        let proof = start_proof(&mut solver, path, args.binary_proof)?;
+        watchdog.guard_proof(proof);
     }
     // Sized by the variables the clauses use: a header may declare billions
     // more, which the model below covers as false without storing them.
@@ -139,6 +133,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     std::mem::forget(result);
     std::mem::forget(parsed);
     Ok(code)
+}
+
+/// Creates the proof file at `path` and has `solver` write to it.
+fn start_proof(solver: &mut Solver, path: &Path, binary: bool) -> anyhow::Result<ProofFile> {
+    let format = if binary {
+        ProofFormat::Binary
+    } else {
+        ProofFormat::Text
+    };
+    let proof = ProofFile::create(path, format)
+        .with_context(|| format!("cannot create proof file {}", path.display()))?;
+    solver.set_proof(Box::new(proof.clone()), format)?;
+    Ok(proof)
 }
 
 /// The statistics, the `s` line and the model (unless `--no-model`).
