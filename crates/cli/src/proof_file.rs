@@ -7,7 +7,8 @@
 //! A run ended by a signal or its deadline [`ProofFile::seal`]s the file:
 //! it then holds whole lemmas only, a well-formed proof. The file is
 //! written in place (a FIFO or `/dev/stdout` works), so a new one gets the
-//! umask's mode and an existing one keeps its own.
+//! umask's mode and an existing one keeps its own. A pipe whose reader went
+//! away takes the rest of the proof silently, as stdout does.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -23,6 +24,24 @@ struct Aligned {
     pending: Vec<u8>,
     /// The byte that ends a lemma.
     end: u8,
+    /// The file is a pipe whose reader went away: writes are dropped.
+    closed: bool,
+}
+
+impl Aligned {
+    /// Writes `bytes` to the file, dropping them once its reader is gone.
+    fn pass_on(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match self.file.write_all(bytes) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
+    }
 }
 
 /// A proof file shared by the solver (which writes it) and the thread that
@@ -41,6 +60,7 @@ impl ProofFile {
             file: File::create(path)?,
             pending: Vec::new(),
             end,
+            closed: false,
         }))))
     }
 
@@ -69,13 +89,12 @@ impl Write for ProofFile {
         match bytes.iter().rposition(|&b| b == end) {
             None => inner.pending.extend_from_slice(bytes),
             Some(last) => {
-                let Aligned { file, pending, .. } = &mut *inner;
-                if !pending.is_empty() {
-                    file.write_all(pending)?;
-                    pending.clear();
-                }
-                file.write_all(&bytes[..=last])?;
-                pending.extend_from_slice(&bytes[last + 1..]);
+                let pending = std::mem::take(&mut inner.pending);
+                inner.pass_on(&pending)?;
+                inner.pass_on(&bytes[..=last])?;
+                inner.pending = pending;
+                inner.pending.clear();
+                inner.pending.extend_from_slice(&bytes[last + 1..]);
             }
         }
         Ok(bytes.len())
