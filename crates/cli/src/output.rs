@@ -1,5 +1,6 @@
 //! Writing output files safely. Compression follows the name given: `.gz`
-//! is gzip, `.xz` is xz; `-` is stdout (never compressed).
+//! is gzip, `.xz` is xz; `-` and `/dev/stdout` are stdout (never
+//! compressed).
 //!
 //! A regular file (new or old) is written to a temporary file in its
 //! folder, then renamed over it, so a failure or a signal never leaves a
@@ -53,29 +54,67 @@ pub fn write_file<F>(path: &Path, write: F) -> anyhow::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
-    if path.as_os_str() == "-" {
+    if path.as_os_str() == "-" || names_stdout(path) {
         return match write(&mut stdout::Product) {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
             other => Ok(other?),
         };
     }
     let fail = || format!("cannot write {}", path.display());
-    let target = follow_links(path).with_context(fail)?;
     let compression = Compression::for_path(path);
-    match fs::metadata(&target) {
+    match fs::metadata(path) {
         Ok(meta) if meta.is_dir() => {
             Err(BadInput(format!("{}: is a directory", path.display())).into())
         }
-        Ok(meta) if !meta.is_file() => {
-            let file = OpenOptions::new().write(true).open(&target);
-            let file = file.with_context(fail)?;
-            encode(BufWriter::new(file), compression, write).with_context(fail)
+        Ok(meta) if !meta.is_file() => in_place(path, compression, write).with_context(fail),
+        Ok(meta) => {
+            let target = follow_links(path).with_context(fail)?;
+            if names_file(&target, &meta) {
+                replace(&target, Some(&meta), compression, write).with_context(fail)
+            } else {
+                // A link the kernel resolves by itself (`/dev/stdout`).
+                in_place(path, compression, write).with_context(fail)
+            }
         }
-        Ok(meta) => replace(&target, Some(&meta), compression, write).with_context(fail),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let target = follow_links(path).with_context(fail)?;
             replace(&target, None, compression, write).with_context(fail)
         }
         Err(e) => Err(e).with_context(fail),
+    }
+}
+
+/// Whether `path` is a name of this process's stdout: written through the
+/// stdout writer, so `>>` keeps appending and a pipe is written in order.
+fn names_stdout(path: &Path) -> bool {
+    matches!(
+        path.to_str(),
+        Some("/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1")
+    )
+}
+
+/// Writes into the file `path` opens, truncated (a device or FIFO ignores that).
+fn in_place<F>(path: &Path, compression: Compression, write: F) -> io::Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    let file = OpenOptions::new().write(true).truncate(true).open(path)?;
+    encode(BufWriter::new(file), compression, write)
+}
+
+/// Whether `path` names the file `meta` describes.
+fn names_file(path: &Path, meta: &Metadata) -> bool {
+    let Ok(other) = fs::metadata(path) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (other.dev(), other.ino()) == (meta.dev(), meta.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        other.is_file() && meta.is_file()
     }
 }
 
@@ -125,8 +164,7 @@ where
         Ok(tmp) => tmp,
         // A folder we may not write in, holding a file we may: in place.
         Err(e) if e.kind() == io::ErrorKind::PermissionDenied && old.is_some() => {
-            let file = OpenOptions::new().write(true).truncate(true).open(target)?;
-            return encode(BufWriter::new(file), compression, write);
+            return in_place(target, compression, write);
         }
         Err(e) => return Err(e),
     };

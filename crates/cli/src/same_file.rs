@@ -55,25 +55,29 @@ pub fn check_outputs(inputs: &[&Path], outputs: &[&Path]) -> Result<(), BadInput
     Ok(())
 }
 
-/// Refuses a directory, and a new file in a folder that does not exist.
+/// Refuses a directory, a path that cannot be resolved (a loop of links),
+/// and a new file in a folder that does not exist.
 fn check_place(output: &Path) -> Result<(), BadInput> {
     if output.as_os_str() == "-" {
         return Ok(());
     }
     let bad = |what: &str| Err(BadInput(format!("{}: {what}", output.display())));
-    if std::fs::metadata(output).is_ok_and(|m| m.is_dir()) {
-        return bad("is a directory");
-    }
-    if std::fs::symlink_metadata(output).is_err() {
-        let dir = match output.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        if !std::fs::metadata(dir).is_ok_and(|m| m.is_dir()) {
-            return bad(&format!("no folder {}", dir.display()));
+    match std::fs::metadata(output) {
+        Ok(meta) if meta.is_dir() => bad("is a directory"),
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let dir = match output.parent() {
+                Some(dir) if !dir.as_os_str().is_empty() => dir,
+                _ => Path::new("."),
+            };
+            if std::fs::metadata(dir).is_ok_and(|m| m.is_dir()) {
+                Ok(())
+            } else {
+                bad(&format!("no folder {}", dir.display()))
+            }
         }
+        Err(e) => bad(&e.to_string()),
     }
-    Ok(())
 }
 
 /// How a path is named in a message: `-` as `dash`.
@@ -174,5 +178,16 @@ mod tests {
         let err = check_outputs(&[], &[&lost]).unwrap_err();
         assert!(err.0.contains(": no folder "), "{}", err.0);
         check_outputs(&[], &[Path::new("-"), Path::new("new-file-here.csv")]).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_loop_of_links_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        let err = check_outputs(&[], &[&a]).unwrap_err();
+        assert!(err.0.contains("symbolic links"), "{}", err.0);
     }
 }

@@ -155,3 +155,30 @@ fn links_devices_and_fifos_are_written_through_not_replaced() {
     assert!(reader.join().unwrap().contains("p cnf 12"));
     assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
 }
+
+#[test]
+fn dev_stdout_and_dev_stderr_are_written_as_the_streams_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log.txt");
+    fs::write(&log, "kept\n").unwrap();
+    let append = fs::OpenOptions::new().append(true).open(&log).unwrap();
+    let out = Command::new(SATOKU)
+        .args(["gen", "php", "--holes", "2", "-o", "/dev/stdout"])
+        .stdout(append)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = fs::read_to_string(&log).unwrap();
+    assert!(text.starts_with("kept\nc pigeonhole"), "{text}");
+    let piped = run(
+        dir.path(),
+        &["gen", "php", "--holes", "2", "-o", "/dev/stdout"],
+    );
+    assert!(String::from_utf8_lossy(&piped.stdout).contains("p cnf 6"));
+    let errs = run(
+        dir.path(),
+        &["gen", "php", "--holes", "2", "-o", "/dev/stderr"],
+    );
+    assert!(errs.status.success(), "{errs:?}");
+    assert!(String::from_utf8_lossy(&errs.stderr).contains("p cnf 6"));
+}
