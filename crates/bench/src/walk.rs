@@ -6,7 +6,8 @@
 //! each file kept once, however many paths lead to it (compared by device
 //! and inode on Unix): a link loop ends the walk of that branch, and a file
 //! reached by a link, a hard link or two command-line paths counts once,
-//! under the first path found.
+//! under the first path found. Only regular files are picked up in a walk
+//! (a FIFO named `x.cnf` would block the run that opens it).
 
 use std::collections::HashSet;
 use std::fs::Metadata;
@@ -72,10 +73,11 @@ impl Walk {
                 if self.seen.insert(file_id(&path, &meta)) {
                     stack.push(sorted_entries(&path)?.into_iter());
                 }
-            } else if path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(is_cnf_name)
+            } else if meta.is_file()
+                && path
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(is_cnf_name)
             {
                 self.add_file(path, &meta);
             }
@@ -177,7 +179,7 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
-    fn link_loops_end_and_a_linked_file_counts_once() {
+    fn link_loops_end_a_linked_file_counts_once_and_a_fifo_is_no_instance() {
         use std::os::unix::fs::symlink;
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
@@ -189,6 +191,9 @@ mod tests {
         symlink(root.join("loop1"), root.join("loop2")).unwrap();
         symlink(root.join("a/b/x.cnf"), root.join("also.cnf")).unwrap();
         std::fs::hard_link(root.join("a/b/x.cnf"), root.join("hard.cnf")).unwrap();
+        let fifo = std::ffi::CString::new(root.join("fifo.cnf").to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
         let files = find_instances(&[root.to_path_buf(), root.join("a")]).unwrap();
         assert_eq!(files, [root.join("a/b/x.cnf")]);
     }
