@@ -7,7 +7,10 @@
 //! | 0 | unknown (limit reached, interrupted) or a command that succeeded |
 //! | 1 | runtime failure (an I/O error while running, a failed check) |
 //! | 2 | bad input or usage, including a file named on the command line that
-//! |   | does not exist, cannot be opened or is a directory |
+//! |   | does not exist, cannot be opened or is a directory, and an output
+//! |   | path that would write over an input |
+//! | 128 + n | ended by signal n (SIGINT 130, SIGTERM 143, SIGHUP 129) in a
+//! |   | command other than `solve` (`s UNKNOWN`, 0) and `bench` (its table, 1) |
 
 /// The formula is satisfiable.
 #[allow(dead_code)]
