@@ -75,6 +75,7 @@ fn check_vars(vars: Option<usize>) -> anyhow::Result<()> {
 
 /// Runs `satoku gen`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    crate::output::check_outputs(&[], &[&args.output])?;
     let seed = args.seed;
     let (cnf, command, what): (Cnf, String, String) = match args.family {
         Family::Ksat { vars, clauses, k } => {
