@@ -19,7 +19,7 @@ use std::time::Instant;
 use satoku_dimacs::{read_solver_output, ErrorKind, OutputOptions, PartialModel, Status};
 use satoku_formula::Cnf;
 
-use crate::job::Job;
+use crate::job::{Job, Read};
 use crate::{os, ModelCheck, Outcome, SolverCmd};
 
 /// What the solver's output says.
@@ -39,7 +39,16 @@ pub fn run_external(cmd: &SolverCmd, job: &Job) -> Outcome {
 }
 
 fn try_run(cmd: &SolverCmd, job: &Job) -> Result<Outcome, String> {
-    let cnf = job.parse()?;
+    // The instance is read within the timeout; the solver then gets its own.
+    let read_start = Instant::now();
+    let cnf = match job.read(read_start + job.timeout) {
+        Read::Parsed(cnf, _) => cnf,
+        Read::Failed(err) => return Err(err),
+        Read::Stopped => {
+            let seconds = read_start.elapsed().as_secs_f64();
+            return Ok(job.stopped(job.unanswered(seconds)));
+        }
+    };
     let dir = tempfile::Builder::new()
         .prefix("satoku-bench")
         .tempdir()

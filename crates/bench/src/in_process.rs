@@ -1,6 +1,7 @@
 //! Running satoku in-process on one instance.
 //!
-//! The time limit is given to the solver (`SolverConfig::time_limit`) and
+//! The instance is read within the deadline ([`Job::read`]). The time limit
+//! of the search is given to the solver (`SolverConfig::time_limit`) and
 //! enforced a second way: a watchdog thread raises the solver's interrupt
 //! flag when the deadline passes or the bench is interrupted, in case the
 //! search checks its clock too rarely.
@@ -15,7 +16,7 @@ use satoku_dimacs::Status;
 use satoku_formula::Cnf;
 use satoku_solver::{SolveResult, Solver, SolverConfig};
 
-use crate::job::Job;
+use crate::job::{Job, Read};
 use crate::{os, ModelCheck, Outcome};
 
 /// How often the watchdog looks at the bench's interrupt flag.
@@ -25,23 +26,26 @@ const WATCH_INTERVAL: Duration = Duration::from_millis(20);
 pub fn run_satoku(config: &SolverConfig, job: &Job) -> Outcome {
     let start = Instant::now();
     let cpu_start = os::thread_cpu_time();
-    let cnf = match job.parse().and_then(|cnf| {
-        Solver::check_fits(&cnf)
-            .map(|()| cnf)
-            .map_err(|e| e.to_string())
-    }) {
-        Ok(cnf) => cnf,
-        Err(err) => return job.failed(start.elapsed().as_secs_f64(), err),
+    let secs = || start.elapsed().as_secs_f64();
+    let (cnf, read_cpu) = match job.read(start + job.timeout) {
+        Read::Parsed(cnf, cpu) => (cnf, cpu),
+        Read::Failed(err) => return job.failed(secs(), err),
+        Read::Stopped => return job.stopped(job.unanswered(secs())),
     };
+    if let Err(err) = Solver::check_fits(&cnf) {
+        return job.failed(secs(), err.to_string());
+    }
     let (solver, result) = solve(config, &cnf, job, start);
     let seconds = start.elapsed().as_secs_f64();
     let Ok(result) = result else {
         return job.failed(seconds, "solver panicked".into());
     };
     let mut outcome = job.unanswered(seconds);
+    // This thread's search plus the reading thread's parse.
     outcome.cpu_seconds = cpu_start
         .zip(os::thread_cpu_time())
-        .map(|(before, after)| (after - before).as_secs_f64());
+        .zip(read_cpu)
+        .map(|((before, after), read)| (after - before + read).as_secs_f64());
     outcome.conflicts = Some(solver.stats().conflicts);
     match &result {
         SolveResult::Sat(model) => {

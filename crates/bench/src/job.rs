@@ -1,13 +1,32 @@
 //! One instance to run, with what every runner needs to know about it.
+//!
+//! The instance is read under the run's limits: on a helper thread, given
+//! up at the deadline or when the bench stops. A read given up on finishes
+//! on its own (one blocked on a FIFO never does; the process's end takes it).
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use satoku_dimacs::{ParseOptions, Status};
 use satoku_formula::Cnf;
 
-use crate::Outcome;
+use crate::{os, Outcome};
+
+/// How reading an instance ended.
+pub enum Read {
+    /// The formula, and the CPU time the reading thread spent on it
+    /// (where the platform tells).
+    Parsed(Cnf, Option<Duration>),
+    /// It cannot be read or parsed: why.
+    Failed(String),
+    /// The deadline passed or the bench stopped first.
+    Stopped,
+}
+
+/// How often a read in progress looks at the bench's stop flag.
+const POLL: Duration = Duration::from_millis(20);
 
 /// One run's instance, expectation and limits.
 pub struct Job<'a> {
@@ -24,14 +43,36 @@ pub struct Job<'a> {
 }
 
 impl Job<'_> {
-    /// Parses the instance (strictly, if asked); the error as text.
-    pub fn parse(&self) -> Result<Cnf, String> {
-        let options = ParseOptions {
-            strict: self.strict,
-        };
-        satoku_dimacs::parse_path(self.path, &options)
-            .map(|parsed| parsed.cnf)
-            .map_err(|err| err.to_string())
+    /// Parses the instance (strictly, if asked) before `deadline` and
+    /// while the bench runs.
+    pub fn read(&self, deadline: Instant) -> Read {
+        let (done, result) = mpsc::channel();
+        let (path, strict) = (self.path.to_path_buf(), self.strict);
+        let helper = std::thread::Builder::new()
+            .name("bench-read".into())
+            .spawn(move || {
+                let before = os::thread_cpu_time();
+                let parsed = parse(&path, strict);
+                let cpu = before.zip(os::thread_cpu_time()).map(|(b, a)| a - b);
+                let _ = done.send(parsed.map(|cnf| (cnf, cpu)));
+            });
+        if let Err(e) = helper {
+            return Read::Failed(format!("cannot start a reading thread: {e}"));
+        }
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match result.recv_timeout(left.min(POLL)) {
+                Ok(Ok((cnf, cpu))) => return Read::Parsed(cnf, cpu),
+                Ok(Err(err)) => return Read::Failed(err),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Read::Failed("the reading thread panicked".into())
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+            }
+            if Instant::now() >= deadline || self.stop.load(Ordering::Relaxed) {
+                return Read::Stopped;
+            }
+        }
     }
 
     /// An outcome for a run that failed before any answer.
@@ -55,6 +96,13 @@ impl Job<'_> {
     }
 }
 
+/// Parses the file at `path` (strictly, if asked); the error as text.
+fn parse(path: &Path, strict: bool) -> Result<Cnf, String> {
+    satoku_dimacs::parse_path(path, &ParseOptions { strict })
+        .map(|parsed| parsed.cnf)
+        .map_err(|err| err.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,13 +120,42 @@ mod tests {
             strict: false,
             stop: &stop,
         };
-        assert_eq!(job.parse().unwrap().num_clauses(), 2);
+        let later = Instant::now() + Duration::from_secs(30);
+        assert!(matches!(job.read(later), Read::Parsed(cnf, _) if cnf.num_clauses() == 2));
         job.strict = true;
-        let err = job.parse().unwrap_err();
+        let Read::Failed(err) = job.read(later) else {
+            panic!("a wrong clause count passed --strict");
+        };
         assert!(
             err.ends_with("header declares 5 clauses but 2 were read"),
             "{err}"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_that_never_ends_stops_at_the_deadline_or_the_stop_flag() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("endless.cnf");
+        let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        let stop = AtomicBool::new(false);
+        let job = Job {
+            path: &fifo,
+            expected: None,
+            timeout: Duration::from_secs(60),
+            strict: false,
+            stop: &stop,
+        };
+        let start = Instant::now();
+        let read = job.read(start + Duration::from_millis(100));
+        assert!(matches!(read, Read::Stopped));
+        assert!(start.elapsed() < Duration::from_secs(5));
+        stop.store(true, Ordering::Relaxed);
+        let read = job.read(Instant::now() + Duration::from_secs(60));
+        assert!(matches!(read, Read::Stopped));
+        assert!(start.elapsed() < Duration::from_secs(5));
     }
 
     #[test]
