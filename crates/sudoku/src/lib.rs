@@ -9,6 +9,7 @@
 //! |---|---|
 //! | [`Grid`] | `side * side` cells, 0 blank; rows, columns and blocks; [`Conflict`] |
 //! | [`parse_puzzles`], [`Puzzle`] | every puzzle of a file's text, with line and [`Alphabet`] |
+//! | [`PuzzleReader`], [`SixteenAlphabet`] | a file read line by line (streaming); how 16x16 symbols are read |
 //! | [`Alphabet`] | the symbols a puzzle was written with; writes grids back alike |
 //! | [`encode`], [`Encoding`], [`cell_var`] | the CNF of a puzzle; `v(r,c,d) = N²(r-1) + N(c-1) + d` |
 //! | [`header_comments`], [`EncodingHeader`] | comment lines documenting an encoding, and reading them back |
@@ -71,7 +72,9 @@ pub use format::{Alphabet, DEFAULT_ALPHABET};
 pub use generate::{Generated, Generator, GeneratorConfig};
 pub use grid::{Conflict, Grid, Unit, MAX_BOX_SIZE, MIN_BOX_SIZE};
 pub use header::{header_comments, EncodingHeader};
-pub use parse::{parse_grid, parse_puzzles, Puzzle};
+pub use parse::{
+    parse_grid, parse_puzzles, parse_puzzles_with, Puzzle, PuzzleReader, SixteenAlphabet,
+};
 pub use rate::{rate, Difficulty, Rating};
 pub use sat::SatSudoku;
 pub use solve::{solve_direct, solve_direct_with, Answer, Engine};
