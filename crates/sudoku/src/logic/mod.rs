@@ -36,12 +36,17 @@
 //! ```
 
 mod board;
+mod chains;
+mod fish;
 mod geometry;
+mod locked;
 mod mask;
 mod rating;
 mod singles;
 mod step;
+mod subsets;
 mod technique;
+mod wings;
 
 pub use board::Board;
 pub use rating::{Rating, Status};
@@ -54,7 +59,25 @@ use crate::{Conflict, Grid};
 type Finder = fn(&Board) -> Option<Step>;
 
 /// The techniques in the order they are tried (by score).
-const FINDERS: [Finder; 2] = [singles::hidden_single, singles::naked_single];
+const FINDERS: [Finder; 17] = [
+    singles::hidden_single,
+    locked::pointing,
+    locked::claiming,
+    singles::naked_single,
+    subsets::naked_pair,
+    fish::x_wing,
+    subsets::hidden_pair,
+    subsets::naked_triple,
+    fish::swordfish,
+    subsets::hidden_triple,
+    wings::xy_wing,
+    wings::xyz_wing,
+    subsets::naked_quad,
+    fish::jellyfish,
+    subsets::hidden_quad,
+    chains::x_chain,
+    chains::xy_chain,
+];
 
 /// The first step of the easiest technique that makes progress.
 fn find_step(board: &Board) -> Option<Step> {

@@ -218,17 +218,22 @@ impl fmt::Display for Step {
                 cells(&self.cells[1..]),
                 self.digits[0]
             ),
-            XChain => write!(
-                f,
-                "{name} on {}: {} (each end or the other holds it), which {removes}",
-                self.digits[0],
-                join(self.cells.iter().map(|&c| At(c)), " - ")
-            ),
+            XChain => {
+                let mut chain = At(self.cells[0]).to_string();
+                for (i, &c) in self.cells.iter().enumerate().skip(1) {
+                    let link = if i % 2 == 1 { " = " } else { " - " };
+                    write!(chain, "{link}{}", At(c))?;
+                }
+                write!(
+                    f,
+                    "{name} on {}: {chain} (one end holds it), which {removes}",
+                    self.digits[0]
+                )
+            }
             XYChain => {
-                let links =
-                    self.cells.iter().enumerate().map(|(i, &c)| {
-                        format!("{}({}={})", At(c), self.digits[i], self.digits[i + 1])
-                    });
+                let links = self.cells.iter().enumerate().map(|(i, &c)| {
+                    format!("{} ({}={})", At(c), self.digits[i], self.digits[i + 1])
+                });
                 write!(
                     f,
                     "{name}: {} (one end holds {}), which {removes}",
