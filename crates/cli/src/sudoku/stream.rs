@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use satoku_sudoku::{Puzzle, PuzzleReader, SixteenAlphabet};
@@ -21,13 +22,15 @@ use crate::exit::BadInput;
 
 /// Puzzles read, solved and printed at a time.
 pub const CHUNK: usize = 1024;
+/// Bytes read from the input at a time.
+const READ_BUFFER: usize = 1 << 20;
 /// The longest line read (a 25x25 puzzle is 625 characters; CSV columns
 /// and descriptions may follow it).
 pub const MAX_LINE: usize = 1 << 20;
 
 /// A puzzle file being read, with the threads that solve it.
 pub struct PuzzleStream {
-    input: Box<dyn BufRead>,
+    input: BufReader<Box<dyn Read>>,
     name: String,
     reader: Option<PuzzleReader>,
     line: Vec<u8>,
@@ -46,13 +49,14 @@ impl PuzzleStream {
         jobs: usize,
     ) -> anyhow::Result<PuzzleStream> {
         let name = path.display().to_string();
-        let (input, size): (Box<dyn BufRead>, u64) = if path == Path::new("-") {
-            (Box::new(BufReader::new(std::io::stdin().lock())), 0)
+        let (input, size): (Box<dyn Read>, u64) = if path == Path::new("-") {
+            (Box::new(std::io::stdin().lock()), 0)
         } else {
             let file = File::open(path).map_err(|e| BadInput(format!("{name}: {e}")))?;
             let size = file.metadata().map_or(0, |m| m.len());
-            (Box::new(BufReader::new(file)), size)
+            (Box::new(file), size)
         };
+        let input = BufReader::with_capacity(READ_BUFFER, input);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs.max(1))
             .build()?;
@@ -73,11 +77,16 @@ impl PuzzleStream {
         self.stop.load(Ordering::SeqCst)
     }
 
-    /// The next puzzles (at most [`CHUNK`]); `None` at the end of the file
-    /// or once interrupted. A malformed line is bad input.
+    /// The next puzzles (at most [`CHUNK`], fewer when the input has no
+    /// more at hand: a pipe's writer may be waiting for the answers);
+    /// `None` at the end of the file or once interrupted. A malformed line
+    /// is bad input.
     pub fn next_chunk(&mut self) -> anyhow::Result<Option<Vec<Puzzle>>> {
         let mut chunk = Vec::new();
         while chunk.len() < CHUNK && self.reader.is_some() && !self.interrupted() {
+            if !chunk.is_empty() && self.input.buffer().is_empty() {
+                break;
+            }
             if !self.read_line()? {
                 let reader = self.reader.take().expect("checked by the loop");
                 reader
@@ -125,7 +134,9 @@ impl PuzzleStream {
         let read = (&mut self.input)
             .take(limit)
             .read_until(b'\n', &mut self.line);
-        let n = read.map_err(|e| anyhow::anyhow!("{}: line {}: {e}", self.name, self.line_no))?;
+        // A directory opens and fails here: the error's kind makes it bad input.
+        let (name, line_no) = (&self.name, self.line_no);
+        let n = read.with_context(|| format!("{name}: line {line_no}"))?;
         if n == 0 {
             return Ok(false);
         }

@@ -22,7 +22,7 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
     let game = &screen.loaded.game;
     let rows = game.side() + game.puzzle().box_size() - 1;
     let [title, grid, marks, status, keys] = Layout::vertical([
-        Constraint::Length(2),
+        Constraint::Length(3),
         Constraint::Length(rows as u16 + 1),
         Constraint::Length(2),
         Constraint::Length(2),
