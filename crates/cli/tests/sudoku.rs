@@ -371,3 +371,23 @@ fn solve_memory_follows_the_chunk_not_the_file() {
         ),
     }
 }
+
+#[test]
+fn the_readme_quick_start_file_has_unique_puzzles_and_plays() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/sudoku.txt");
+    let file = file.to_str().unwrap();
+    let out = satoku(&["sudoku", "solve", file, "--count", "2"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let answers = stdout(&out);
+    assert_eq!(answers.lines().count(), 5, "{answers}");
+    assert!(
+        answers.lines().all(|l| l.len() == 81 || l.len() == 256),
+        "{answers}"
+    );
+    let out = satoku(
+        &["sudoku", "play", file, "--index", "5", "--plain"],
+        "solve\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("Verified"), "{}", stdout(&out));
+}

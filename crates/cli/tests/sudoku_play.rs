@@ -11,7 +11,11 @@ use std::time::{Duration, Instant};
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 
 fn puzzles() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cnf/sudoku/puzzles.txt")
+    repo().join("cnf/sudoku/puzzles.txt")
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 /// The third sample puzzle and its solution's first row.
@@ -120,11 +124,17 @@ const RIGHT: &str = "\x1b[C";
 #[test]
 fn the_terminal_game_takes_moves_a_hint_undo_and_a_full_solve() {
     let dir = tempfile::tempdir().unwrap();
-    let file = puzzles();
-    let mut game = Game::start(
-        &["sudoku", "play", file.to_str().unwrap(), "--index", "3"],
-        dir.path(),
-    );
+    let save = dir.path().join("game.save");
+    let args = [
+        "sudoku",
+        "play",
+        "cnf/sudoku/puzzles.txt",
+        "--index",
+        "3",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let mut game = Game::start(&args, &repo());
     game.wait_for(FIRST_ROW);
     // r1c2 = 1 (an arrow, then a digit); r1c3 = 4 repeats r1c1's given.
     game.keys(&format!("{RIGHT}1"));
@@ -146,8 +156,8 @@ fn the_terminal_game_takes_moves_a_hint_undo_and_a_full_solve() {
     let solved = game.wait_for("Verified: every row, column and block");
     assert!(solved.contains(SOLVED_ROW), "{solved}");
     game.keys("w");
-    game.wait_for("saved to sudoku-play.save");
-    let saved = std::fs::read_to_string(dir.path().join("sudoku-play.save")).unwrap();
+    game.wait_for("saved to ");
+    let saved = std::fs::read_to_string(&save).unwrap();
     assert!(
         saved.starts_with("# satoku sudoku play: a saved game\n"),
         "{saved}"

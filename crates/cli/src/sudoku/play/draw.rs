@@ -16,7 +16,7 @@ use super::tui::Screen;
 /// The keys, shown at the bottom.
 pub const KEYS: &str =
     "arrows/hjkl move · 1-9 (A-P) fill · 0/Del clear · p pencil · a auto-marks · \
-u undo · r redo · h hint · v check · s solve · c count · w save · L load · q quit";
+u undo · r redo · ? hint · v check · s solve · c count · w save · o load · q quit";
 
 pub fn draw(frame: &mut Frame, screen: &Screen) {
     let game = &screen.loaded.game;
@@ -45,17 +45,20 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
     );
 }
 
-fn title_line(screen: &Screen) -> Line<'static> {
+fn title_line(screen: &Screen) -> Vec<Line<'static>> {
     let pencil = if screen.pencil {
         "pencil ON"
     } else {
         "pencil off"
     };
-    Line::from(format!(
-        "satoku sudoku · {} · {} · {pencil}",
-        screen.loaded.describe(),
-        clock(screen.seconds())
-    ))
+    let time = clock(screen.seconds());
+    vec![
+        Line::styled(
+            format!("satoku sudoku · {time} · {pencil}"),
+            Style::default().add_modifier(Modifier::BOLD),
+        ),
+        Line::from(screen.loaded.describe()),
+    ]
 }
 
 fn marks_line(screen: &Screen) -> Line<'static> {
