@@ -142,8 +142,12 @@ fn clock_seed() -> u64 {
     now.map_or(1, |d| d.as_secs() % 1_000_000)
 }
 
-/// Saves the game to `path`, refusing the puzzle file it came from.
+/// Saves the game to `path`, refusing the puzzle file it came from (and
+/// stdout, which the full-screen game draws on).
 fn save_game(loaded: &Loaded, path: &Path, seconds: u64) -> anyhow::Result<()> {
+    if path == Path::new("-") {
+        return Err(BadInput("a game is saved to a file, not to `-`".into()).into());
+    }
     if let Some(source) = &loaded.source {
         if is_same_file(source, path) {
             let message = format!(
@@ -157,10 +161,22 @@ fn save_game(loaded: &Loaded, path: &Path, seconds: u64) -> anyhow::Result<()> {
     crate::output::write_file(path, |w| w.write_all(text.as_bytes()))
 }
 
-/// Whether both paths name one existing file.
+/// Whether both paths name one existing file (by device and inode on
+/// Unix, so that a hard link counts too; elsewhere by canonical path).
 fn is_same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
     }
 }
