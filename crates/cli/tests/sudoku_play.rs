@@ -149,6 +149,19 @@ fn the_terminal_game_takes_moves_a_hint_undo_and_a_full_solve() {
     game.keys("?");
     let hint = game.wait_for("Hidden single:");
     eprintln!("the screen after a hint:\n{hint}");
+    // Pencil mode toggles marks; `a` fills in every candidate; undo, redo.
+    game.keys("llp7p");
+    game.wait_for("r1c3 marks: 7");
+    game.keys("a");
+    game.wait_for("r1c3 marks: 2 6 7 9");
+    game.keys("u");
+    let undone = game.wait_for("undone");
+    assert!(
+        undone.lines().any(|l| l.trim_end() == "r1c3 marks: 7"),
+        "{undone}"
+    );
+    game.keys("r");
+    game.wait_for("r1c3 marks: 2 6 7 9");
     game.keys("v");
     game.wait_for("no mistake so far; 63 cells to go");
     game.keys("s");
