@@ -162,6 +162,13 @@ fn the_terminal_game_takes_moves_a_hint_undo_and_a_full_solve() {
     );
     game.keys("r");
     game.wait_for("r1c3 marks: 2 6 7 9");
+    // The marks view draws each cell's marks as a square (r1c3: 2 6 7 9).
+    game.keys("m");
+    let view = game.wait_for("marks view: every cell");
+    assert!(view.contains("\n 4   1  ··6 | "), "{view}");
+    assert!(view.contains("\n        7·9 | "), "{view}");
+    game.keys("m");
+    game.wait_for("4 1 · | · · · | 8 · 5");
     game.keys("v");
     game.wait_for("no mistake so far; 63 cells to go");
     game.keys("s");

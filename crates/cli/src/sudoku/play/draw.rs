@@ -11,16 +11,22 @@ use ratatui::Frame;
 use satoku_sudoku::Alphabet;
 
 use super::actions::clock;
+use super::marks_view;
 use super::tui::Screen;
 
 /// The keys, shown at the bottom.
 pub const KEYS: &str =
     "arrows/hjkl move · 1-9 (A-P) fill · 0/Del clear · p pencil · a auto-marks · \
-u undo · r redo · ? hint · v check · s solve · c count · w save · o load · q quit";
+m marks view · u undo · r redo · ? hint · v check · s solve · c count · w save · o load · q quit";
 
 pub fn draw(frame: &mut Frame, screen: &Screen) {
     let game = &screen.loaded.game;
-    let rows = game.side() + game.puzzle().box_size() - 1;
+    let n = game.puzzle().box_size();
+    let candidates = screen.marks_view && n <= marks_view::MAX_BOX_SIZE;
+    let rows = match candidates {
+        true => game.side() * n + n - 1,
+        false => game.side() + n - 1,
+    };
     let [title, grid, marks, status, keys] = Layout::vertical([
         Constraint::Length(3),
         Constraint::Length(rows as u16 + 1),
@@ -30,7 +36,11 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
     ])
     .areas(frame.area());
     frame.render_widget(Paragraph::new(title_line(screen)), title);
-    frame.render_widget(Paragraph::new(grid_lines(screen)), grid);
+    let lines = match candidates {
+        true => marks_view::marks_lines(screen),
+        false => grid_lines(screen),
+    };
+    frame.render_widget(Paragraph::new(lines), grid);
     frame.render_widget(Paragraph::new(marks_line(screen)), marks);
     let status_style = Style::default().add_modifier(Modifier::BOLD);
     frame.render_widget(
@@ -115,7 +125,7 @@ fn grid_lines(screen: &Screen) -> Vec<Line<'static>> {
     lines
 }
 
-fn cell_style(screen: &Screen, conflicts: &[bool], row: usize, col: usize) -> Style {
+pub fn cell_style(screen: &Screen, conflicts: &[bool], row: usize, col: usize) -> Style {
     let game = &screen.loaded.game;
     let mut style = match game.is_given(row, col) {
         true => Style::default().add_modifier(Modifier::BOLD),

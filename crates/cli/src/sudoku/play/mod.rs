@@ -8,6 +8,7 @@
 mod actions;
 mod draw;
 mod game;
+mod marks_view;
 mod plain;
 mod save;
 mod tui;

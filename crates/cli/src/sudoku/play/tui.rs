@@ -22,6 +22,8 @@ pub struct Screen {
     pub loaded: Loaded,
     /// Digits toggle pencil marks instead of filling.
     pub pencil: bool,
+    /// The grid drawn with every cell's pencil marks.
+    pub marks_view: bool,
     /// The status line and the cells it highlights.
     pub said: Said,
     sat: SatSudoku,
@@ -56,6 +58,7 @@ pub fn run(loaded: Loaded, save_path: &Path) -> anyhow::Result<()> {
         said: Said::text("Welcome! Arrows move, digits fill, ? gives a hint, q quits."),
         loaded,
         pencil: false,
+        marks_view: false,
         sat: SatSudoku::new(),
         started: Instant::now(),
         stopped: None,
@@ -116,6 +119,7 @@ fn on_command(screen: &mut Screen, ch: char) {
             screen.loaded.game.auto_candidates();
             Said::text("pencil marks: every candidate filled in")
         }
+        'm' => marks_view(screen),
         'u' => history(screen.loaded.game.undo(), "undone"),
         'r' => history(screen.loaded.game.redo(), "redone"),
         'w' => save(screen),
@@ -127,6 +131,20 @@ fn on_command(screen: &mut Screen, ch: char) {
     };
     screen.said = said;
     after_move(screen);
+}
+
+fn marks_view(screen: &mut Screen) -> Said {
+    let n = screen.loaded.game.puzzle().box_size();
+    if n > super::marks_view::MAX_BOX_SIZE {
+        return Said::text(
+            "the marks view fits grids up to 9x9; the line under the grid shows the cursor's marks",
+        );
+    }
+    screen.marks_view = !screen.marks_view;
+    Said::text(match screen.marks_view {
+        true => "marks view: every cell's pencil marks (m again for digits)",
+        false => "digits view",
+    })
 }
 
 fn history(result: Result<(), super::game::Refusal>, done: &str) -> Said {
