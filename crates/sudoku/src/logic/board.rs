@@ -9,12 +9,16 @@ use crate::logic::mask::{bit, digits, full, Mask};
 use crate::logic::{find_step, Candidate, Step};
 use crate::{Conflict, Grid};
 
+/// The most digits and cells a unit has: a 25x25 grid's.
+pub(crate) const MAX_SIDE: usize = 25;
+
 /// A grid with the candidates of its open cells.
 #[derive(Clone)]
 pub struct Board {
     geo: &'static Geometry,
     cells: Vec<u8>,
     cands: Vec<Mask>,
+    num_open: usize,
 }
 
 impl PartialEq for Board {
@@ -45,17 +49,27 @@ impl Board {
         }
         let geo = geometry(grid.box_size());
         let cells = grid.cells().to_vec();
+        // The digits each unit holds, then each open cell's complement.
+        let mut held = vec![0 as Mask; geo.units.len()];
+        for (cell, &d) in cells.iter().enumerate().filter(|(_, &d)| d != 0) {
+            for u in geo.cell_units[cell] {
+                held[u] |= bit(d);
+            }
+        }
         let all = full(geo.side);
         let cands = (0..geo.num_cells())
             .map(|cell| match cells[cell] {
-                0 => geo.peers[cell]
-                    .iter()
-                    .filter(|&&p| cells[p] != 0)
-                    .fold(all, |m, &p| m & !bit(cells[p])),
+                0 => geo.cell_units[cell].iter().fold(all, |m, &u| m & !held[u]),
                 _ => 0,
             })
             .collect();
-        Ok(Board { geo, cells, cands })
+        let num_open = cells.iter().filter(|&&d| d == 0).count();
+        Ok(Board {
+            geo,
+            cells,
+            cands,
+            num_open,
+        })
     }
 
     /// The board of `grid` with candidates limited to those `keep` allows
@@ -109,7 +123,7 @@ impl Board {
 
     /// Every cell filled.
     pub fn is_solved(&self) -> bool {
-        self.cells.iter().all(|&d| d != 0)
+        self.num_open == 0
     }
 
     /// The board shows there is no solution: an open cell without
@@ -131,10 +145,13 @@ impl Board {
             })
     }
 
-    /// The simplest step that makes progress, `None` when no technique
-    /// applies (solved, broken, or guessing needed).
+    /// The simplest step that makes progress, `None` when the board is
+    /// solved or no technique applies (guessing needed, or a broken board
+    /// the techniques cannot get further on). A broken board may still
+    /// yield steps: from a contradiction every deduction is sound, and
+    /// [`crate::logic::solve`] reports it as [`crate::logic::Outcome::NoSolution`].
     pub fn next_step(&self) -> Option<Step> {
-        if self.is_solved() || self.is_broken() {
+        if self.is_solved() {
             return None;
         }
         find_step(self)
@@ -154,6 +171,7 @@ impl Board {
     /// Puts `p.digit` at its cell and removes it from the peers' candidates.
     fn place(&mut self, p: Candidate) {
         let cell = p.row * self.geo.side + p.col;
+        self.num_open -= usize::from(self.cells[cell] == 0);
         self.cells[cell] = p.digit;
         self.cands[cell] = 0;
         for &peer in &self.geo.peers[cell] {
@@ -171,10 +189,16 @@ impl Board {
         self.cands[cell]
     }
 
-    /// The digit of a cell by index (0 open).
-    #[inline]
-    pub(crate) fn cell_digit(&self, cell: usize) -> u8 {
-        self.cells[cell]
+    /// Where each digit is a candidate in unit `u`: entry `d - 1` is the
+    /// bitmask of positions in the unit.
+    pub(crate) fn unit_places(&self, u: usize) -> [u32; MAX_SIDE] {
+        let mut places = [0u32; MAX_SIDE];
+        for (i, &c) in self.geo.units[u].iter().enumerate() {
+            for d in digits(self.cands[c]) {
+                places[usize::from(d) - 1] |= 1 << i;
+            }
+        }
+        places
     }
 
     /// The cells of unit `u` that hold `digit` as a candidate, as a bitmask
