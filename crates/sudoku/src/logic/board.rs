@@ -18,6 +18,8 @@ pub struct Board {
     geo: &'static Geometry,
     cells: Vec<u8>,
     cands: Vec<Mask>,
+    /// The digits placed in each unit.
+    held: Vec<Mask>,
     num_open: usize,
 }
 
@@ -44,17 +46,19 @@ impl Board {
     /// The board of `grid`: each open cell's candidates are the digits no
     /// peer holds. Fails on a grid that breaks a rule.
     pub fn new(grid: &Grid) -> Result<Board, Conflict> {
-        if let Some(conflict) = grid.first_conflict() {
-            return Err(conflict);
-        }
         let geo = geometry(grid.box_size());
         let cells = grid.cells().to_vec();
         // The digits each unit holds, then each open cell's complement.
         let mut held = vec![0 as Mask; geo.units.len()];
+        let mut repeated = false;
         for (cell, &d) in cells.iter().enumerate().filter(|(_, &d)| d != 0) {
             for u in geo.cell_units[cell] {
+                repeated |= held[u] & bit(d) != 0;
                 held[u] |= bit(d);
             }
+        }
+        if let Some(conflict) = grid.first_conflict().filter(|_| repeated) {
+            return Err(conflict);
         }
         let all = full(geo.side);
         let cands = (0..geo.num_cells())
@@ -68,6 +72,7 @@ impl Board {
             geo,
             cells,
             cands,
+            held,
             num_open,
         })
     }
@@ -132,15 +137,8 @@ impl Board {
         let empty_cell =
             (0..self.geo.num_cells()).any(|c| self.cells[c] == 0 && self.cands[c] == 0);
         empty_cell
-            || self.geo.units.iter().any(|unit| {
-                let seen = unit.iter().fold(0, |m, &c| {
-                    m | self.cands[c]
-                        | if self.cells[c] != 0 {
-                            bit(self.cells[c])
-                        } else {
-                            0
-                        }
-                });
+            || self.geo.units.iter().enumerate().any(|(u, unit)| {
+                let seen = unit.iter().fold(self.held[u], |m, &c| m | self.cands[c]);
                 seen != full(self.geo.side)
             })
     }
@@ -174,6 +172,9 @@ impl Board {
         self.num_open -= usize::from(self.cells[cell] == 0);
         self.cells[cell] = p.digit;
         self.cands[cell] = 0;
+        for u in self.geo.cell_units[cell] {
+            self.held[u] |= bit(p.digit);
+        }
         for &peer in &self.geo.peers[cell] {
             self.cands[peer] &= !bit(p.digit);
         }
@@ -181,6 +182,12 @@ impl Board {
 
     pub(crate) fn geo(&self) -> &'static Geometry {
         self.geo
+    }
+
+    /// Every digit of unit `u` is placed.
+    #[inline]
+    pub(crate) fn is_complete(&self, u: usize) -> bool {
+        self.held[u] == full(self.geo.side)
     }
 
     /// The candidates of a cell by index.

@@ -129,7 +129,8 @@ pub fn solve(puzzle: &Grid) -> Path {
             }
         }
     };
-    let mut steps = Vec::new();
+    // About one step per open cell: singles place one digit each.
+    let mut steps = Vec::with_capacity(puzzle.cells().iter().filter(|&&d| d == 0).count());
     while let Some(step) = board.next_step() {
         board.apply(&step);
         steps.push(step);

@@ -12,7 +12,7 @@ pub(crate) fn hidden_single(board: &Board) -> Option<Step> {
     let geo = board.geo();
     let side = geo.side;
     let order = (2 * side..3 * side).chain(0..2 * side);
-    for u in order {
+    for u in order.filter(|&u| !board.is_complete(u)) {
         // Placed digits are no candidates in their units (the board's invariant).
         let (mut once, mut twice) = (0, 0);
         for &c in &geo.units[u] {
