@@ -9,12 +9,18 @@ use crate::logic::mask::{bit, digits, full, Mask};
 use crate::logic::{find_step, Candidate, Step};
 use crate::{Conflict, Grid};
 
+/// The most digits and cells a unit has: a 25x25 grid's.
+pub(crate) const MAX_SIDE: usize = 25;
+
 /// A grid with the candidates of its open cells.
 #[derive(Clone)]
 pub struct Board {
     geo: &'static Geometry,
     cells: Vec<u8>,
     cands: Vec<Mask>,
+    /// The digits placed in each unit.
+    held: Vec<Mask>,
+    num_open: usize,
 }
 
 impl PartialEq for Board {
@@ -40,22 +46,35 @@ impl Board {
     /// The board of `grid`: each open cell's candidates are the digits no
     /// peer holds. Fails on a grid that breaks a rule.
     pub fn new(grid: &Grid) -> Result<Board, Conflict> {
-        if let Some(conflict) = grid.first_conflict() {
-            return Err(conflict);
-        }
         let geo = geometry(grid.box_size());
         let cells = grid.cells().to_vec();
+        // The digits each unit holds, then each open cell's complement.
+        let mut held = vec![0 as Mask; geo.units.len()];
+        let mut repeated = false;
+        for (cell, &d) in cells.iter().enumerate().filter(|(_, &d)| d != 0) {
+            for u in geo.cell_units[cell] {
+                repeated |= held[u] & bit(d) != 0;
+                held[u] |= bit(d);
+            }
+        }
+        if let Some(conflict) = grid.first_conflict().filter(|_| repeated) {
+            return Err(conflict);
+        }
         let all = full(geo.side);
         let cands = (0..geo.num_cells())
             .map(|cell| match cells[cell] {
-                0 => geo.peers[cell]
-                    .iter()
-                    .filter(|&&p| cells[p] != 0)
-                    .fold(all, |m, &p| m & !bit(cells[p])),
+                0 => geo.cell_units[cell].iter().fold(all, |m, &u| m & !held[u]),
                 _ => 0,
             })
             .collect();
-        Ok(Board { geo, cells, cands })
+        let num_open = cells.iter().filter(|&&d| d == 0).count();
+        Ok(Board {
+            geo,
+            cells,
+            cands,
+            held,
+            num_open,
+        })
     }
 
     /// The board of `grid` with candidates limited to those `keep` allows
@@ -109,7 +128,7 @@ impl Board {
 
     /// Every cell filled.
     pub fn is_solved(&self) -> bool {
-        self.cells.iter().all(|&d| d != 0)
+        self.num_open == 0
     }
 
     /// The board shows there is no solution: an open cell without
@@ -118,23 +137,19 @@ impl Board {
         let empty_cell =
             (0..self.geo.num_cells()).any(|c| self.cells[c] == 0 && self.cands[c] == 0);
         empty_cell
-            || self.geo.units.iter().any(|unit| {
-                let seen = unit.iter().fold(0, |m, &c| {
-                    m | self.cands[c]
-                        | if self.cells[c] != 0 {
-                            bit(self.cells[c])
-                        } else {
-                            0
-                        }
-                });
+            || self.geo.units.iter().enumerate().any(|(u, unit)| {
+                let seen = unit.iter().fold(self.held[u], |m, &c| m | self.cands[c]);
                 seen != full(self.geo.side)
             })
     }
 
-    /// The simplest step that makes progress, `None` when no technique
-    /// applies (solved, broken, or guessing needed).
+    /// The simplest step that makes progress, `None` when the board is
+    /// solved or no technique applies (guessing needed, or a broken board
+    /// the techniques cannot get further on). A broken board may still
+    /// yield steps: from a contradiction every deduction is sound, and
+    /// [`crate::logic::solve`] reports it as [`crate::logic::Outcome::NoSolution`].
     pub fn next_step(&self) -> Option<Step> {
-        if self.is_solved() || self.is_broken() {
+        if self.is_solved() {
             return None;
         }
         find_step(self)
@@ -154,8 +169,12 @@ impl Board {
     /// Puts `p.digit` at its cell and removes it from the peers' candidates.
     fn place(&mut self, p: Candidate) {
         let cell = p.row * self.geo.side + p.col;
+        self.num_open -= usize::from(self.cells[cell] == 0);
         self.cells[cell] = p.digit;
         self.cands[cell] = 0;
+        for u in self.geo.cell_units[cell] {
+            self.held[u] |= bit(p.digit);
+        }
         for &peer in &self.geo.peers[cell] {
             self.cands[peer] &= !bit(p.digit);
         }
@@ -165,16 +184,28 @@ impl Board {
         self.geo
     }
 
+    /// Every digit of unit `u` is placed.
+    #[inline]
+    pub(crate) fn is_complete(&self, u: usize) -> bool {
+        self.held[u] == full(self.geo.side)
+    }
+
     /// The candidates of a cell by index.
     #[inline]
     pub(crate) fn mask(&self, cell: usize) -> Mask {
         self.cands[cell]
     }
 
-    /// The digit of a cell by index (0 open).
-    #[inline]
-    pub(crate) fn cell_digit(&self, cell: usize) -> u8 {
-        self.cells[cell]
+    /// Where each digit is a candidate in unit `u`: entry `d - 1` is the
+    /// bitmask of positions in the unit.
+    pub(crate) fn unit_places(&self, u: usize) -> [u32; MAX_SIDE] {
+        let mut places = [0u32; MAX_SIDE];
+        for (i, &c) in self.geo.units[u].iter().enumerate() {
+            for d in digits(self.cands[c]) {
+                places[usize::from(d) - 1] |= 1 << i;
+            }
+        }
+        places
     }
 
     /// The cells of unit `u` that hold `digit` as a candidate, as a bitmask

@@ -3,11 +3,9 @@
 //! cover), those rows take the digit in those columns, so the columns'
 //! other cells lose it; likewise with rows and columns swapped.
 
+use crate::logic::board::MAX_SIDE;
 use crate::logic::mask::{bit, digits, subsets};
 use crate::logic::{Board, Candidate, Step, Technique};
-
-/// The largest number of lines: a 25x25 grid's.
-const MAX_SIDE: usize = 25;
 
 const FISH: [Technique; 3] = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish];
 

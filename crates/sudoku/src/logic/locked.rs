@@ -4,7 +4,7 @@
 //! reduction): when a line's candidates for a digit all lie in one block,
 //! the rest of that block loses it.
 
-use crate::logic::mask::bit;
+use crate::logic::mask::{bit, digits};
 use crate::logic::{Board, Candidate, Step, Technique};
 
 /// Row, column and block: the kind of unit in `cell_units`.
@@ -14,46 +14,68 @@ const BLOCK: usize = 2;
 
 /// The first pointing step: a block whose digit lies in one line.
 pub(crate) fn pointing(board: &Board) -> Option<Step> {
-    let side = board.side();
-    (2 * side..3 * side).find_map(|block| {
-        [ROW, COL]
-            .into_iter()
-            .find_map(|kind| locked(board, block, BLOCK, kind, Technique::Pointing))
+    let geo = board.geo();
+    let n = geo.box_size;
+    // Positions in a block run in reading order: row r of the block is
+    // bits r*n..r*n+n, column c the bits c, c+n, c+2n, ...
+    let segment = (1u32 << n) - 1;
+    let column = (0..n).fold(0u32, |m, r| m | 1 << (r * n));
+    (2 * geo.side..3 * geo.side).find_map(|block| {
+        let first = geo.units[block][0];
+        let cover = |places: u32| {
+            let (r, c) = (
+                places.trailing_zeros() as usize / n,
+                places.trailing_zeros() as usize % n,
+            );
+            if places & !(segment << (r * n)) == 0 {
+                Some(geo.cell_units[first + r * geo.side][ROW])
+            } else if places & !(column << c) == 0 {
+                Some(geo.cell_units[first + c][COL])
+            } else {
+                None
+            }
+        };
+        locked(board, block, BLOCK, Technique::Pointing, cover)
     })
 }
 
 /// The first claiming step: a line whose digit lies in one block.
 pub(crate) fn claiming(board: &Board) -> Option<Step> {
-    let side = board.side();
-    (0..side)
-        .map(|row| (row, ROW))
-        .chain((side..2 * side).map(|col| (col, COL)))
-        .find_map(|(line, kind)| locked(board, line, kind, BLOCK, Technique::Claiming))
+    let geo = board.geo();
+    let n = geo.box_size;
+    let segment = (1u32 << n) - 1;
+    (0..2 * geo.side).find_map(|line| {
+        let kind = if line < geo.side { ROW } else { COL };
+        let cover = |places: u32| {
+            let start = places.trailing_zeros() as usize / n * n;
+            (places & !(segment << start) == 0)
+                .then(|| geo.cell_units[geo.units[line][start]][BLOCK])
+        };
+        locked(board, line, kind, Technique::Claiming, cover)
+    })
 }
 
-/// A digit of unit `base` (of kind `base_kind`) whose candidates share one
-/// unit of kind `cover_kind`, and the candidates that unit loses outside
+/// A digit of unit `base` (of kind `base_kind`) whose candidate positions
+/// `cover` maps to one unit, and the candidates that unit loses outside
 /// `base`.
 fn locked(
     board: &Board,
     base: usize,
     base_kind: usize,
-    cover_kind: usize,
     technique: Technique,
+    cover: impl Fn(u32) -> Option<usize>,
 ) -> Option<Step> {
     let geo = board.geo();
+    let places = board.unit_places(base);
     for digit in 1..=geo.side as u8 {
-        let b = bit(digit);
-        let mut cover = None;
-        let mut spread = false;
-        for &c in geo.units[base].iter().filter(|&&c| board.mask(c) & b != 0) {
-            let u = geo.cell_units[c][cover_kind];
-            spread |= cover.is_some_and(|v| v != u);
-            cover = Some(u);
+        let at = places[usize::from(digit) - 1];
+        if at.count_ones() < 2 {
+            continue;
         }
-        let Some(cover) = cover.filter(|_| !spread) else {
+        let Some(cover) = cover(at) else {
             continue;
         };
+        let b = bit(digit);
         let eliminations: Vec<Candidate> = geo.units[cover]
             .iter()
             .filter(|&&c| geo.cell_units[c][base_kind] != base && board.mask(c) & b != 0)
@@ -62,10 +84,8 @@ fn locked(
         if eliminations.is_empty() {
             continue;
         }
-        let cells = geo.units[base]
-            .iter()
-            .filter(|&&c| board.mask(c) & b != 0)
-            .map(|&c| geo.row_col(c))
+        let cells = digits(at)
+            .map(|i| geo.row_col(geo.units[base][usize::from(i) - 1]))
             .collect();
         let units = vec![geo.unit(base), geo.unit(cover)];
         return Some(Step::new(technique, vec![digit], cells, units).eliminating(eliminations));

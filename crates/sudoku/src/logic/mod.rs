@@ -10,9 +10,10 @@
 //! | [`solve`], [`Path`], [`Outcome`] | every step from the givens to the end |
 //! | [`rate`], [`Rating`], [`Status`] | grade, score, hardest technique, step count |
 //!
-//! Techniques are tried in the order of their Sudoku Explainer score (the
-//! scale people know): hidden single 1.2 (block) / 1.5 (line), pointing
-//! 1.7, claiming 1.9, naked single 2.3, naked pair 3.0, X-Wing 3.2, hidden
+//! Techniques are tried singles first (a puzzle that singles solve is easy,
+//! whatever else could apply on the way), then in the order of their Sudoku
+//! Explainer score (the scale people know): hidden single 1.2 (block) / 1.5
+//! (line), naked single 2.3, pointing 1.7, claiming 1.9, naked pair 3.0, X-Wing 3.2, hidden
 //! pair 3.4, naked triple 3.6, Swordfish 3.8, hidden triple 4.0, XY-Wing
 //! 4.2, XYZ-Wing 4.4, naked quad 5.0, Jellyfish 5.2, hidden quad 5.4,
 //! X-chain 6.6, XY-chain 7.0. Every technique works on every size from 4x4
@@ -58,12 +59,12 @@ use crate::{Conflict, Grid};
 /// A technique's search: the first step it finds on a board.
 type Finder = fn(&Board) -> Option<Step>;
 
-/// The techniques in the order they are tried (by score).
+/// The techniques in the order they are tried: singles first, then by score.
 const FINDERS: [Finder; 17] = [
     singles::hidden_single,
+    singles::naked_single,
     locked::pointing,
     locked::claiming,
-    singles::naked_single,
     subsets::naked_pair,
     fish::x_wing,
     subsets::hidden_pair,
@@ -128,7 +129,8 @@ pub fn solve(puzzle: &Grid) -> Path {
             }
         }
     };
-    let mut steps = Vec::new();
+    // About one step per open cell: singles place one digit each.
+    let mut steps = Vec::with_capacity(puzzle.cells().iter().filter(|&&d| d == 0).count());
     while let Some(step) = board.next_step() {
         board.apply(&step);
         steps.push(step);

@@ -12,17 +12,15 @@ pub(crate) fn hidden_single(board: &Board) -> Option<Step> {
     let geo = board.geo();
     let side = geo.side;
     let order = (2 * side..3 * side).chain(0..2 * side);
-    for u in order {
-        let (mut once, mut twice, mut placed) = (0, 0, 0);
+    for u in order.filter(|&u| !board.is_complete(u)) {
+        // Placed digits are no candidates in their units (the board's invariant).
+        let (mut once, mut twice) = (0, 0);
         for &c in &geo.units[u] {
             let m = board.mask(c);
             twice |= once & m;
             once |= m;
-            if board.cell_digit(c) != 0 {
-                placed |= bit(board.cell_digit(c));
-            }
         }
-        let only = once & !twice & !placed;
+        let only = once & !twice;
         if only == 0 {
             continue;
         }
@@ -32,14 +30,11 @@ pub(crate) fn hidden_single(board: &Board) -> Option<Step> {
             .find(|&&c| board.mask(c) & bit(digit) != 0)
             .expect("a digit seen once has its cell");
         let candidate = board.candidate(cell, digit);
-        let at = geo.row_col(cell);
-        let step = Step::new(
+        return Some(Step::single(
             Technique::HiddenSingle,
-            vec![digit],
-            vec![at],
-            vec![geo.unit(u)],
-        );
-        return Some(step.placing(candidate));
+            candidate,
+            Some(geo.unit(u)),
+        ));
     }
     None
 }
@@ -49,9 +44,8 @@ pub(crate) fn naked_single(board: &Board) -> Option<Step> {
     let geo = board.geo();
     let cell = (0..geo.num_cells()).find(|&c| board.mask(c).count_ones() == 1)?;
     let digit = only_digit(board.mask(cell));
-    let at = geo.row_col(cell);
-    let step = Step::new(Technique::NakedSingle, vec![digit], vec![at], Vec::new());
-    Some(step.placing(board.candidate(cell, digit)))
+    let candidate = board.candidate(cell, digit);
+    Some(Step::single(Technique::NakedSingle, candidate, None))
 }
 
 #[cfg(test)]

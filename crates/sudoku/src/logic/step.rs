@@ -18,14 +18,31 @@ pub struct Candidate {
     pub digit: u8,
 }
 
+/// A list that holds zero or one item without allocating: a single's
+/// step has one of each thing, and a solve takes dozens of singles.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Few<T> {
+    One(T),
+    Many(Vec<T>),
+}
+
+impl<T> Few<T> {
+    fn as_slice(&self) -> &[T] {
+        match self {
+            Few::One(x) => std::slice::from_ref(x),
+            Few::Many(v) => v,
+        }
+    }
+}
+
 /// One deduction.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Step {
     technique: Technique,
-    digits: Vec<u8>,
-    cells: Vec<(usize, usize)>,
-    units: Vec<Unit>,
-    placements: Vec<Candidate>,
+    digits: Few<u8>,
+    cells: Few<(usize, usize)>,
+    units: Few<Unit>,
+    placements: Few<Candidate>,
     eliminations: Vec<Candidate>,
 }
 
@@ -39,18 +56,25 @@ impl Step {
     ) -> Step {
         Step {
             technique,
-            digits,
-            cells,
-            units,
-            placements: Vec::new(),
+            digits: Few::Many(digits),
+            cells: Few::Many(cells),
+            units: Few::Many(units),
+            placements: Few::Many(Vec::new()),
             eliminations: Vec::new(),
         }
     }
 
-    /// This step, placing `candidate`.
-    pub(crate) fn placing(mut self, candidate: Candidate) -> Step {
-        self.placements.push(candidate);
-        self
+    /// A single: `placement` justified by its cell (and for a hidden
+    /// single the unit it is the only place in), with no allocation.
+    pub(crate) fn single(technique: Technique, placement: Candidate, unit: Option<Unit>) -> Step {
+        Step {
+            technique,
+            digits: Few::One(placement.digit),
+            cells: Few::One((placement.row, placement.col)),
+            units: unit.map_or(Few::Many(Vec::new()), Few::One),
+            placements: Few::One(placement),
+            eliminations: Vec::new(),
+        }
     }
 
     /// This step, eliminating `eliminations`.
@@ -67,23 +91,23 @@ impl Step {
     /// The digits the reasoning is about (for an XY-chain: the digit of
     /// each link, one more than the cells).
     pub fn digits(&self) -> &[u8] {
-        &self.digits
+        self.digits.as_slice()
     }
 
     /// The cells that justify the step (0-based row, col), to highlight;
     /// a chain's cells in chain order.
     pub fn cells(&self) -> &[(usize, usize)] {
-        &self.cells
+        self.cells.as_slice()
     }
 
     /// The units the reasoning is in (for a fish: the base lines, then the cover lines).
     pub fn units(&self) -> &[Unit] {
-        &self.units
+        self.units.as_slice()
     }
 
     /// The digits it places (one for a single, none otherwise).
     pub fn placements(&self) -> &[Candidate] {
-        &self.placements
+        self.placements.as_slice()
     }
 
     /// The candidates it removes.
@@ -94,7 +118,7 @@ impl Step {
     /// Its Sudoku Explainer score in tenths: the technique's, except that a
     /// hidden single in a row or column scores 1.5 (in a block 1.2).
     pub fn score_tenths(&self) -> u8 {
-        match (self.technique, self.units.first()) {
+        match (self.technique, self.units().first()) {
             (Technique::HiddenSingle, Some(Unit::Row(_) | Unit::Col(_))) => 15,
             (t, _) => t.score_tenths(),
         }
@@ -166,12 +190,12 @@ impl fmt::Display for Step {
         let t = self.technique;
         let name = t.name();
         let capital = name[..1].to_uppercase() + &name[1..];
-        let units = join(self.units.iter().map(|&u| Named(u)), ", ");
-        let digits = digit_set(&self.digits);
+        let units = join(self.units().iter().map(|&u| Named(u)), ", ");
+        let digits = digit_set(&self.digits());
         let removes = removals(&self.eliminations);
         match t {
             HiddenSingle | NakedSingle => {
-                let p = self.placements[0];
+                let p = self.placements()[0];
                 let at = At((p.row, p.col));
                 if t == HiddenSingle {
                     write!(
@@ -186,59 +210,59 @@ impl fmt::Display for Step {
             Pointing | Claiming => write!(
                 f,
                 "Locked candidates ({name}): in {}, {} lies only in {} ({}), which {removes}",
-                Named(self.units[0]),
-                self.digits[0],
-                Named(self.units[1]),
-                cells(&self.cells)
+                Named(self.units()[0]),
+                self.digits()[0],
+                Named(self.units()[1]),
+                cells(&self.cells())
             ),
             NakedPair | NakedTriple | NakedQuad => write!(
                 f,
                 "{capital}: {} hold only {digits} in {units}, which {removes}",
-                cells(&self.cells)
+                cells(&self.cells())
             ),
             HiddenPair | HiddenTriple | HiddenQuad => write!(
                 f,
                 "{capital}: in {units}, {digits} fit only {}, which {removes}",
-                cells(&self.cells)
+                cells(&self.cells())
             ),
             XWing | Swordfish | Jellyfish => {
-                let k = self.units.len() / 2;
+                let k = self.units().len() / 2;
                 write!(
                     f,
                     "{name} on {}: {} have it only in {}, which {removes}",
-                    self.digits[0],
-                    join(self.units[..k].iter().map(|&u| Named(u)), ", "),
-                    join(self.units[k..].iter().map(|&u| Named(u)), ", ")
+                    self.digits()[0],
+                    join(self.units()[..k].iter().map(|&u| Named(u)), ", "),
+                    join(self.units()[k..].iter().map(|&u| Named(u)), ", ")
                 )
             }
             XYWing | XYZWing => write!(
                 f,
                 "{name}: pivot {} with pincers {}: one of them holds {}, which {removes}",
-                At(self.cells[0]),
-                cells(&self.cells[1..]),
-                self.digits[0]
+                At(self.cells()[0]),
+                cells(&self.cells()[1..]),
+                self.digits()[0]
             ),
             XChain => {
-                let mut chain = At(self.cells[0]).to_string();
-                for (i, &c) in self.cells.iter().enumerate().skip(1) {
+                let mut chain = At(self.cells()[0]).to_string();
+                for (i, &c) in self.cells().iter().enumerate().skip(1) {
                     let link = if i % 2 == 1 { " = " } else { " - " };
                     write!(chain, "{link}{}", At(c))?;
                 }
                 write!(
                     f,
                     "{name} on {}: {chain} (one end holds it), which {removes}",
-                    self.digits[0]
+                    self.digits()[0]
                 )
             }
             XYChain => {
-                let links = self.cells.iter().enumerate().map(|(i, &c)| {
-                    format!("{} ({}={})", At(c), self.digits[i], self.digits[i + 1])
+                let links = self.cells().iter().enumerate().map(|(i, &c)| {
+                    format!("{} ({}={})", At(c), self.digits()[i], self.digits()[i + 1])
                 });
                 write!(
                     f,
                     "{name}: {} (one end holds {}), which {removes}",
                     join(links, " - "),
-                    self.digits[0]
+                    self.digits()[0]
                 )
             }
         }

@@ -5,11 +5,9 @@
 //! candidates. Both are searched over the units in order (rows, columns,
 //! blocks), smallest `k` first by the order of [`crate::logic::FINDERS`].
 
+use crate::logic::board::MAX_SIDE;
 use crate::logic::mask::{bit, digits, subsets, Mask};
 use crate::logic::{Board, Candidate, Step, Technique};
-
-/// The largest unit: a 25x25 grid's.
-const MAX_SIDE: usize = 25;
 
 const NAKED: [Technique; 3] = [
     Technique::NakedPair,
@@ -90,13 +88,7 @@ fn naked(board: &Board, k: usize) -> Option<Step> {
 fn hidden(board: &Board, k: usize) -> Option<Step> {
     let geo = board.geo();
     for (u, unit) in geo.units.iter().enumerate() {
-        // places[d - 1]: the positions in the unit where d is a candidate.
-        let mut places = [0u32; MAX_SIDE];
-        for (i, &c) in unit.iter().enumerate() {
-            for d in digits(board.mask(c)) {
-                places[usize::from(d) - 1] |= 1 << i;
-            }
-        }
+        let places = board.unit_places(u);
         let mut few = [0u8; MAX_SIDE];
         let mut num_few = 0;
         for d in 1..=geo.side as u8 {
