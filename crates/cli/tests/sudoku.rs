@@ -384,6 +384,15 @@ fn the_readme_quick_start_file_has_unique_puzzles_and_plays() {
         answers.lines().all(|l| l.len() == 81 || l.len() == 256),
         "{answers}"
     );
+    // One puzzle of each grade, as the README says.
+    use satoku_sudoku::Difficulty::{Easy, Expert, Hard, Medium};
+    let text = std::fs::read_to_string(file).unwrap();
+    let puzzles = satoku_sudoku::parse_puzzles(&text).unwrap();
+    let grades: Vec<_> = puzzles[..4]
+        .iter()
+        .map(|p| satoku_sudoku::rate(&p.grid).grade())
+        .collect();
+    assert_eq!(grades, [Easy, Medium, Hard, Expert]);
     let out = satoku(
         &["sudoku", "play", file, "--index", "5", "--plain"],
         "solve\n",
