@@ -79,7 +79,9 @@ impl Menu {
     }
 
     fn seconds(&self) -> u64 {
-        self.loaded.seconds + self.started.elapsed().as_secs()
+        self.loaded
+            .seconds
+            .saturating_add(self.started.elapsed().as_secs())
     }
 
     fn draw(&self) -> String {

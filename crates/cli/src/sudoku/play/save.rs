@@ -184,5 +184,7 @@ mod tests {
             .unwrap_err()
             .contains("outside the 9x9 grid"));
         assert!(read(HEADER).unwrap_err().contains("no `puzzle` line"));
+        let forever = text.replace("seconds 0", "seconds 18446744073709551615");
+        assert_eq!(read(&forever).unwrap().seconds, u64::MAX);
     }
 }

@@ -36,7 +36,10 @@ pub struct Screen {
 impl Screen {
     /// Seconds played, saved time included.
     pub fn seconds(&self) -> u64 {
-        let running = self.loaded.seconds + self.started.elapsed().as_secs();
+        let running = self
+            .loaded
+            .seconds
+            .saturating_add(self.started.elapsed().as_secs());
         self.stopped.unwrap_or(running)
     }
 }
