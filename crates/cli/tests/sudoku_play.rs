@@ -175,6 +175,8 @@ fn the_terminal_game_takes_moves_a_hint_undo_and_a_full_solve() {
     game.wait_for("solved through SAT in");
     let solved = game.wait_for("Verified: every row, column and block");
     assert!(solved.contains(SOLVED_ROW), "{solved}");
+    game.keys("p5p");
+    game.wait_for("r1c3 holds a digit: clear it to pencil in marks");
     game.keys("w");
     game.wait_for("saved to ");
     let saved = std::fs::read_to_string(&save).unwrap();

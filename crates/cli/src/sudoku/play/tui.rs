@@ -170,11 +170,17 @@ fn digit(screen: &mut Screen, ch: char) {
 fn put(screen: &mut Screen, digit: u8) {
     let game = &mut screen.loaded.game;
     let (row, col) = game.cursor();
-    let result = match screen.pencil && digit != 0 {
+    let marking = screen.pencil && digit != 0;
+    let result = match marking {
         true => game.toggle_mark(row, col, digit),
         false => game.fill(row, col, digit),
     };
     screen.said = match result {
+        Ok(()) if marking && game.cell(row, col).digit != 0 => Said::text(format!(
+            "r{}c{} holds a digit: clear it to pencil in marks",
+            row + 1,
+            col + 1
+        )),
         Ok(()) => Said::default(),
         Err(refusal) => Said::text(refusal.to_string()),
     };
