@@ -242,3 +242,161 @@ fn generate_names_the_flags_to_change_when_a_level_is_out_of_reach() {
         assert!(err.contains(flag), "{flag}: {err}");
     }
 }
+
+/// The 16x16 sample of `cnf/sudoku/puzzles.txt` with no `G` left (its
+/// rows that held one blanked), written with `0` blanks.
+fn sixteen_with_zero_blanks() -> (String, String) {
+    let sample = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cnf/sudoku/puzzles.txt"),
+    )
+    .unwrap();
+    let line = sample.lines().find(|l| l.len() == 256).unwrap();
+    let dots: String = line
+        .as_bytes()
+        .chunks(16)
+        .map(|row| match row.contains(&b'G') {
+            true => ".".repeat(16),
+            false => String::from_utf8(row.to_vec()).unwrap(),
+        })
+        .collect();
+    (dots.replace('.', "0"), dots)
+}
+
+#[test]
+fn a_sixteen_by_sixteen_puzzle_with_zero_blanks_solves_as_with_dots() {
+    let (zeros, dots) = sixteen_with_zero_blanks();
+    let with_dots = satoku(&["sudoku", "solve", "-"], &dots);
+    let with_zeros = satoku(&["sudoku", "solve", "-"], &zeros);
+    assert_eq!(with_zeros.status.code(), Some(10));
+    assert_eq!(stdout(&with_zeros), stdout(&with_dots));
+    assert_eq!(stdout(&with_zeros).trim().len(), 256);
+    // Read as hexadecimal on request: `0` is then the digit 1, many times.
+    let hex = satoku(&["sudoku", "solve", "-", "--alphabet", "hex"], &zeros);
+    assert_eq!(stdout(&hex), "illegal\n");
+}
+
+/// Reads `satoku`'s stdout lines on a thread, so a test can wait for them
+/// with a deadline while stdin stays open.
+fn line_reader(out: std::process::ChildStdout) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(out).lines() {
+            let Ok(line) = line else { break };
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receive
+}
+
+fn spawn_solve(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_satoku"))
+        .args(["sudoku", "solve", "-"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn solve_prints_answers_while_the_input_is_still_open_and_an_interrupt_keeps_them() {
+    const PUZZLES: usize = 20_000;
+    let mut child = spawn_solve(&["--via", "sat"]);
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        // Fails once satoku has stopped reading: that is the point.
+        let _ = stdin.write_all(format!("{HARD}\n").repeat(PUZZLES).as_bytes());
+    });
+    let lines = line_reader(child.stdout.take().unwrap());
+    for i in 0..100 {
+        let line = lines.recv_timeout(std::time::Duration::from_secs(30));
+        assert_eq!(line.as_deref(), Ok(HARD_SOLUTION), "answer {}", i + 1);
+    }
+    let pid = child.id().to_string();
+    let killed = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let printed = 100
+        + lines
+            .iter()
+            .inspect(|l| assert_eq!(l, HARD_SOLUTION))
+            .count();
+    assert!(printed < PUZZLES, "the interrupt stopped nothing");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let summary = format!("{printed} puzzles (interrupted): {printed} solved");
+    assert!(err.contains(&summary), "{summary:?} not in {err}");
+}
+
+/// The peak resident memory of a running process, in bytes.
+fn peak_memory(pid: u32) -> Option<usize> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+#[test]
+fn solve_memory_follows_the_chunk_not_the_file() {
+    const PUZZLES: usize = 200_000;
+    let mut child = spawn_solve(&["--via", "direct", "--jobs", "2"]);
+    let mut stdin = child.stdin.take().unwrap();
+    let input = format!("{HARD}\n").repeat(PUZZLES);
+    let size = input.len();
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(input.as_bytes()).unwrap();
+        stdin
+    });
+    let lines = line_reader(child.stdout.take().unwrap());
+    for _ in 0..PUZZLES {
+        let line = lines.recv_timeout(std::time::Duration::from_secs(60));
+        assert_eq!(line.as_deref(), Ok(HARD_SOLUTION));
+    }
+    // Every answer is out and stdin still open: the process is alive.
+    let peak = peak_memory(child.id());
+    drop(writer.join().unwrap());
+    assert!(child.wait().unwrap().success());
+    match peak {
+        Some(peak) => assert!(
+            peak < size,
+            "peak {peak} bytes for a {size}-byte input: not streamed"
+        ),
+        None => eprintln!(
+            "solve_memory_follows_the_chunk_not_the_file: no /proc here; memory not measured"
+        ),
+    }
+}
+
+#[test]
+fn the_readme_quick_start_file_has_unique_puzzles_and_plays() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/sudoku.txt");
+    let file = file.to_str().unwrap();
+    let out = satoku(&["sudoku", "solve", file, "--count", "2"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let answers = stdout(&out);
+    assert_eq!(answers.lines().count(), 5, "{answers}");
+    assert!(
+        answers.lines().all(|l| l.len() == 81 || l.len() == 256),
+        "{answers}"
+    );
+    // One puzzle of each grade, as the README says.
+    use satoku_sudoku::Difficulty::{Easy, Expert, Hard, Medium};
+    let text = std::fs::read_to_string(file).unwrap();
+    let puzzles = satoku_sudoku::parse_puzzles(&text).unwrap();
+    let grades: Vec<_> = puzzles[..4]
+        .iter()
+        .map(|p| satoku_sudoku::rate(&p.grid).grade())
+        .collect();
+    assert_eq!(grades, [Easy, Medium, Hard, Expert]);
+    let out = satoku(
+        &["sudoku", "play", file, "--index", "5", "--plain"],
+        "solve\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("Verified"), "{}", stdout(&out));
+}

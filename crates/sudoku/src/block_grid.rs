@@ -2,7 +2,7 @@
 //! separators (`{ } [ ] | + ; ,`) ignored; a row of one- or two-digit
 //! numbers is read as numbers, any other row as one cell per character.
 
-use crate::parse::{decode_chars, side_of, Puzzle};
+use crate::parse::{decode_chars, side_of, Puzzle, SixteenAlphabet};
 use crate::{Alphabet, Error, Grid};
 
 /// A block grid being read, row by row.
@@ -96,7 +96,7 @@ impl BlockGrid {
         self.width > 0 && self.rows.len() == self.width
     }
 
-    pub(crate) fn finish(self) -> Result<Puzzle, Error> {
+    pub(crate) fn finish(self, sixteen: SixteenAlphabet) -> Result<Puzzle, Error> {
         let side = self.width;
         if self.rows.iter().all(|r| matches!(r, Row::Chars(_))) {
             let mut symbols = Vec::with_capacity(side * side);
@@ -105,7 +105,7 @@ impl BlockGrid {
                     symbols.extend_from_slice(c);
                 }
             }
-            return decode_chars(&self.lines, &symbols, side);
+            return decode_chars(&self.lines, &symbols, side, sixteen);
         }
         let mut cells = Vec::with_capacity(side * side);
         for (r, row) in self.rows.iter().enumerate() {

@@ -77,19 +77,15 @@ impl Alphabet {
         }
     }
 
-    /// The grid drawn over `side` lines with `|` between blocks and a rule of
-    /// `-` and `+` between bands; every line ends with `\n`.
+    /// The grid drawn for people: blanks as `·`, `|` between blocks and a
+    /// rule of `-` and `+` between bands, every line ending with `\n`; the
+    /// same drawing for every size and alphabet (numbers right-aligned).
+    /// [`Alphabet::pretty_line`] and [`Alphabet::pretty_column`] say where
+    /// each cell is. [`crate::parse_puzzles`] reads the drawing back.
     pub fn write_pretty(self, grid: &Grid) -> String {
         let n = grid.box_size();
         let side = grid.side();
-        let width = match self {
-            Alphabet::Numbers => side.to_string().len(),
-            _ => 1,
-        };
-        let cell = |d: u8| match self {
-            Alphabet::Numbers => format!("{d:>width$}"),
-            _ => self.symbol(d).to_string(),
-        };
+        let width = self.cell_width(side);
         let band_rule: Vec<String> = (0..n)
             .map(|b| "-".repeat(n * (width + 1) + usize::from(b > 0 && b + 1 < n)))
             .collect();
@@ -107,11 +103,43 @@ impl Alphabet {
                 if col > 0 {
                     out.push(' ');
                 }
-                out.push_str(&cell(grid.get(row, col)));
+                self.push_pretty_cell(grid.get(row, col), width, &mut out);
             }
             out.push('\n');
         }
         out
+    }
+
+    /// The line of [`Alphabet::write_pretty`]'s drawing that holds `row`.
+    pub fn pretty_line(box_size: usize, row: usize) -> usize {
+        row + row / box_size
+    }
+
+    /// The character column where `col`'s cells start in
+    /// [`Alphabet::write_pretty`]'s drawing.
+    pub fn pretty_column(self, box_size: usize, col: usize) -> usize {
+        let width = self.cell_width(box_size * box_size);
+        col * (width + 1) + (col / box_size) * 2
+    }
+
+    /// Characters a cell takes in a drawing: 1, or the digits of `side`
+    /// for [`Alphabet::Numbers`].
+    pub fn cell_width(self, side: usize) -> usize {
+        match self {
+            Alphabet::Numbers => side.to_string().len(),
+            _ => 1,
+        }
+    }
+
+    fn push_pretty_cell(self, digit: u8, width: usize, out: &mut String) {
+        if digit == 0 {
+            out.push_str(&" ".repeat(width - 1));
+            out.push('\u{b7}');
+        } else if self == Alphabet::Numbers {
+            out.push_str(&format!("{digit:>width$}"));
+        } else {
+            out.push(self.symbol(digit));
+        }
     }
 }
 
@@ -142,7 +170,52 @@ mod tests {
         let text = DEFAULT_ALPHABET.write_pretty(&g);
         assert_eq!(
             text,
-            "1 . | . .\n. . | . .\n----+----\n. . | . .\n. . | . 4\n"
+            "1 \u{b7} | \u{b7} \u{b7}\n\u{b7} \u{b7} | \u{b7} \u{b7}\n----+----\n\u{b7} \u{b7} | \u{b7} \u{b7}\n\u{b7} \u{b7} | \u{b7} 4\n"
         );
+        assert_eq!(crate::parse_grid(&text).unwrap(), g);
+    }
+
+    #[test]
+    fn every_size_and_alphabet_draws_cells_where_it_says_and_reads_back() {
+        for box_size in 2..=5 {
+            let side = box_size * box_size;
+            let mut g = Grid::empty(box_size).unwrap();
+            for i in 0..side {
+                g.set(i, (i * box_size + i / box_size) % side, (i + 1) as u8);
+            }
+            let alphabets = [
+                Alphabet::OneBased { blank: b'.' },
+                Alphabet::ZeroBased { blank: b'.' },
+                Alphabet::Numbers,
+            ];
+            for alphabet in alphabets {
+                if alphabet == (Alphabet::ZeroBased { blank: b'.' }) && side != 16 {
+                    continue;
+                }
+                let text = alphabet.write_pretty(&g);
+                let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+                assert_eq!(lines.len(), side + box_size - 1);
+                for row in 0..side {
+                    for col in 0..side {
+                        let line = &lines[Alphabet::pretty_line(box_size, row)];
+                        let at = alphabet.pretty_column(box_size, col);
+                        let width = alphabet.cell_width(side);
+                        let cell: String = line[at..at + width].iter().collect();
+                        let cell = cell.trim();
+                        match g.get(row, col) {
+                            0 => assert_eq!(cell, "\u{b7}"),
+                            d if alphabet == Alphabet::Numbers => assert_eq!(cell, d.to_string()),
+                            d => assert_eq!(cell, alphabet.symbol(d).to_string()),
+                        }
+                    }
+                }
+                let sixteen = match alphabet {
+                    Alphabet::ZeroBased { .. } => crate::SixteenAlphabet::Hex,
+                    _ => crate::SixteenAlphabet::Auto,
+                };
+                let back = crate::parse_puzzles_with(&text, sixteen).unwrap();
+                assert_eq!(back[0].grid, g, "{alphabet:?} {side}x{side}:\n{text}");
+            }
+        }
     }
 }

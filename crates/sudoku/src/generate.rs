@@ -11,7 +11,8 @@
 //!    needed, so a full pass gives a minimal puzzle (`minimal = true`);
 //!    otherwise removal stops at about 40 % of the cells given (55 % for
 //!    25x25, whose uniqueness checks get slow on sparser grids).
-//! 3. With a target [`Difficulty`], puzzles are made until one rates at it.
+//! 3. With a target [`Difficulty`], puzzles are made until one rates at it
+//!    by technique ([`crate::logic::rate`]).
 //!
 //! The random source is ChaCha8 seeded with the seed, so a seed and a
 //! configuration always give the same puzzles.
@@ -47,7 +48,7 @@ pub struct Generated {
     pub puzzle: Grid,
     /// Its solution.
     pub solution: Grid,
-    /// Its difficulty.
+    /// Its rating by technique.
     pub rating: Rating,
 }
 
@@ -84,7 +85,7 @@ impl Generator {
     pub fn next_with(&mut self, difficulty: Difficulty, max_tries: usize) -> Option<Generated> {
         (0..max_tries)
             .map(|_| self.next_puzzle())
-            .find(|g| g.rating.difficulty == difficulty)
+            .find(|g| g.rating.grade() == difficulty)
     }
 
     fn full_grid(&mut self) -> Grid {

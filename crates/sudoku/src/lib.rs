@@ -9,13 +9,16 @@
 //! |---|---|
 //! | [`Grid`] | `side * side` cells, 0 blank; rows, columns and blocks; [`Conflict`] |
 //! | [`parse_puzzles`], [`Puzzle`] | every puzzle of a file's text, with line and [`Alphabet`] |
+//! | [`PuzzleReader`], [`SixteenAlphabet`] | a file read line by line (streaming); how 16x16 symbols are read |
 //! | [`Alphabet`] | the symbols a puzzle was written with; writes grids back alike |
 //! | [`encode`], [`Encoding`], [`cell_var`] | the CNF of a puzzle; `v(r,c,d) = N²(r-1) + N(c-1) + d` |
 //! | [`header_comments`], [`EncodingHeader`] | comment lines documenting an encoding, and reading them back |
 //! | [`decode`], [`decode_model`] | a model back to a checked grid |
 //! | [`solve_direct`], [`Answer`] | the direct solver: illegal, no solution, or solutions up to a limit |
 //! | [`SatSudoku`] | the same answers through the SAT engine (`satoku-solver`), one engine per size, counting by blocking clauses |
-//! | [`Generator`], [`rate`], [`Difficulty`] | unique puzzles from a seed, and their rating |
+//! | [`logic`] | the logical solver that explains its steps: [`logic::Board`], [`logic::Step`], [`logic::solve`] |
+//! | [`Generator`], [`rate`], [`Difficulty`] | unique puzzles from a seed, and their rating by technique |
+//! | [`rate_by_guesses`], [`GuessRating`] | the older measure: branch points of the direct solver |
 //! | [`Error`] | every failure, with the line and cell |
 //!
 //! ```
@@ -58,6 +61,7 @@ mod generate;
 mod generic;
 mod grid;
 mod header;
+pub mod logic;
 mod parse;
 mod rate;
 pub mod sat;
@@ -71,7 +75,10 @@ pub use format::{Alphabet, DEFAULT_ALPHABET};
 pub use generate::{Generated, Generator, GeneratorConfig};
 pub use grid::{Conflict, Grid, Unit, MAX_BOX_SIZE, MIN_BOX_SIZE};
 pub use header::{header_comments, EncodingHeader};
-pub use parse::{parse_grid, parse_puzzles, Puzzle};
-pub use rate::{rate, Difficulty, Rating};
+pub use logic::{rate, Rating};
+pub use parse::{
+    parse_grid, parse_puzzles, parse_puzzles_with, Puzzle, PuzzleReader, SixteenAlphabet,
+};
+pub use rate::{rate_by_guesses, Difficulty, GuessRating};
 pub use sat::SatSudoku;
 pub use solve::{solve_direct, solve_direct_with, Answer, Engine};

@@ -18,9 +18,19 @@
 //!   every remaining character is a cell. The first row's width (4, 9, 16 or
 //!   25) sets the grid's size; the grid ends after that many rows.
 //!
-//! Symbols are those of [`Alphabet`]. A 16x16 character puzzle that contains
-//! `0` but no `G` is read as hexadecimal `0-9A-F` (`.` blank); otherwise as
-//! `1-9A-G` with `0` or `.` blank. 25x25 character puzzles use `1-9A-P`.
+//! Symbols are those of [`Alphabet`]; `·`, the blank of drawn grids, is read
+//! as a blank too. 4x4, 9x9 and 25x25 character puzzles use `1-9` then
+//! `A-P`, with `.` `0` `*` or `_` blank. A 16x16 character puzzle has two
+//! possible alphabets, `1-9A-G` (`0` or `.` blank) and hexadecimal `0-9A-F`
+//! for 1..=16 (`.` blank); it is read as [`SixteenAlphabet`] says, and by
+//! default ([`SixteenAlphabet::Auto`]) from its own symbols:
+//! - a `G`, or no `0`: `1-9A-G`;
+//! - else (a `0` and no `G`, so both readings are possible): the reading
+//!   whose givens break no rule, hexadecimal if both do; if neither does,
+//!   hexadecimal only when the line has another blank (`.` `*` `_`), since
+//!   `0` is then no blank.
+
+use std::borrow::Cow;
 
 use crate::block_grid::BlockGrid;
 use crate::{Alphabet, Error, Grid};
@@ -36,6 +46,94 @@ pub struct Puzzle {
     pub alphabet: Alphabet,
 }
 
+/// How a 16x16 puzzle written one character a cell is read (`--alphabet`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum SixteenAlphabet {
+    /// Decided from the puzzle's own symbols (see the module docs).
+    #[default]
+    Auto,
+    /// `1-9A-G`, `0` or `.` blank.
+    OneBased,
+    /// Hexadecimal `0-9A-F` for 1..=16, `.` blank.
+    Hex,
+}
+
+/// Reads a file line by line, handing back each puzzle as soon as its last
+/// line is read, so that a caller can stream a file of any length.
+///
+/// ```
+/// use satoku_sudoku::{PuzzleReader, SixteenAlphabet};
+///
+/// let mut reader = PuzzleReader::new(SixteenAlphabet::Auto);
+/// assert_eq!(reader.push_line("# a comment").unwrap(), None);
+/// let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// let puzzle = reader.push_line(line).unwrap().unwrap();
+/// assert_eq!((puzzle.line, puzzle.grid.get(0, 2)), (2, 3));
+/// reader.finish().unwrap();
+/// ```
+#[derive(Default)]
+pub struct PuzzleReader {
+    sixteen: SixteenAlphabet,
+    block: Option<BlockGrid>,
+    line_no: usize,
+    seen_content: bool,
+}
+
+impl PuzzleReader {
+    /// A reader at the start of a file.
+    pub fn new(sixteen: SixteenAlphabet) -> PuzzleReader {
+        PuzzleReader {
+            sixteen,
+            ..PuzzleReader::default()
+        }
+    }
+
+    /// Reads the file's next line (its line ending may be left on); returns
+    /// the puzzle it completes, if any.
+    pub fn push_line(&mut self, raw: &str) -> Result<Option<Puzzle>, Error> {
+        self.line_no += 1;
+        let line_no = self.line_no;
+        let raw = match line_no {
+            1 => raw.strip_prefix('\u{feff}').unwrap_or(raw),
+            _ => raw,
+        };
+        let line = blanks_as_ascii(raw.trim());
+        let line = line.as_ref();
+        if line.is_empty() || line.starts_with('#') || is_separator_line(line) {
+            return Ok(None);
+        }
+        let first_content = !self.seen_content;
+        self.seen_content = true;
+        if let Some(b) = self.block.as_mut() {
+            b.push_row(line_no, line)?;
+        } else {
+            let field = first_field(line);
+            if is_line_puzzle(field) {
+                let side = (field.len() as f64).sqrt() as usize;
+                return decode_chars(&[line_no], field.as_bytes(), side, self.sixteen).map(Some);
+            }
+            if (first_content && is_word(field)) || is_euler_label(line) {
+                return Ok(None);
+            }
+            let mut b = BlockGrid::new(line_no);
+            b.push_row(line_no, line)?;
+            self.block = Some(b);
+        }
+        match self.block.take_if(|b| b.is_full()) {
+            Some(b) => b.finish(self.sixteen).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Ends the file: a block grid left unfinished is an error.
+    pub fn finish(self) -> Result<(), Error> {
+        match self.block {
+            Some(b) => Err(b.incomplete()),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Reads every puzzle of a file's text, in order.
 ///
 /// ```
@@ -47,40 +145,17 @@ pub struct Puzzle {
 /// assert_eq!(puzzles[1].line, 3);
 /// ```
 pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, Error> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    parse_puzzles_with(text, SixteenAlphabet::Auto)
+}
+
+/// [`parse_puzzles`] with a chosen reading of 16x16 character puzzles.
+pub fn parse_puzzles_with(text: &str, sixteen: SixteenAlphabet) -> Result<Vec<Puzzle>, Error> {
+    let mut reader = PuzzleReader::new(sixteen);
     let mut puzzles = Vec::new();
-    let mut block: Option<BlockGrid> = None;
-    let mut seen_content = false;
-    for (i, raw) in text.lines().enumerate() {
-        let line_no = i + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') || is_separator_line(line) {
-            continue;
-        }
-        let first_content = !seen_content;
-        seen_content = true;
-        if let Some(b) = block.as_mut() {
-            b.push_row(line_no, line)?;
-        } else {
-            let field = first_field(line);
-            if is_line_puzzle(field) {
-                puzzles.push(parse_line_puzzle(line_no, field)?);
-                continue;
-            }
-            if (first_content && is_word(field)) || is_euler_label(line) {
-                continue;
-            }
-            let mut b = BlockGrid::new(line_no);
-            b.push_row(line_no, line)?;
-            block = Some(b);
-        }
-        if block.as_ref().is_some_and(BlockGrid::is_full) {
-            puzzles.push(block.take().expect("checked above").finish()?);
-        }
+    for line in text.lines() {
+        puzzles.extend(reader.push_line(line)?);
     }
-    if let Some(b) = block {
-        return Err(b.incomplete());
-    }
+    reader.finish()?;
     Ok(puzzles)
 }
 
@@ -148,62 +223,93 @@ pub(crate) fn side_of(cells: usize) -> Option<usize> {
         .find(|n| n * n * n * n == cells)
 }
 
-/// The alphabet of a character puzzle of side `side`.
-fn char_alphabet(line: usize, side: usize, symbols: &[u8]) -> Result<Alphabet, Error> {
+/// `line` with each `·` (the blank of drawn grids) written as ASCII: `0`
+/// in a row of numbers (one with a two-digit number), else `.`.
+fn blanks_as_ascii(line: &str) -> Cow<'_, str> {
+    if !line.contains('\u{b7}') {
+        return Cow::Borrowed(line);
+    }
+    let numbers = line
+        .split(|c: char| !c.is_ascii_digit())
+        .any(|token| token.len() == 2);
+    Cow::Owned(line.replace('\u{b7}', if numbers { "0" } else { "." }))
+}
+
+fn is_other_blank(b: u8) -> bool {
+    matches!(b, b'.' | b'*' | b'_')
+}
+
+/// The alphabet of a character puzzle of side `side` (module docs).
+fn char_alphabet(side: usize, symbols: &[u8], sixteen: SixteenAlphabet) -> Alphabet {
     let blank = symbols
         .iter()
         .copied()
-        .find(|b| matches!(b, b'.' | b'0' | b'*' | b'_'))
+        .find(|&b| b == b'0' || is_other_blank(b))
         .unwrap_or(b'.');
+    let other_blank = symbols.iter().copied().find(|&b| is_other_blank(b));
+    let one_based = Alphabet::OneBased { blank };
+    let hex = Alphabet::ZeroBased {
+        blank: other_blank.unwrap_or(b'.'),
+    };
     if side != 16 {
-        return Ok(Alphabet::OneBased { blank });
+        return one_based;
     }
-    let has_zero = symbols.contains(&b'0');
+    match sixteen {
+        SixteenAlphabet::OneBased => return one_based,
+        SixteenAlphabet::Hex => return hex,
+        SixteenAlphabet::Auto => {}
+    }
     let has_g = symbols.iter().any(|b| b.eq_ignore_ascii_case(&b'G'));
-    match (has_zero, has_g) {
-        (true, true) => Err(Error::Alphabet { line }),
-        (true, false) => {
-            let blank = symbols
-                .iter()
-                .copied()
-                .find(|b| matches!(b, b'.' | b'*' | b'_'))
-                .unwrap_or(b'.');
-            Ok(Alphabet::ZeroBased { blank })
-        }
-        _ => Ok(Alphabet::OneBased { blank }),
+    if has_g || !symbols.contains(&b'0') {
+        return one_based;
+    }
+    let legal = |alphabet| read_cells(symbols, side, alphabet).is_ok_and(|g| g.is_legal());
+    if legal(hex) {
+        hex
+    } else if legal(one_based) || other_blank.is_none() {
+        one_based
+    } else {
+        hex
     }
 }
 
-/// Decodes character cells; `lines[i]` is the input line of cell row `i`.
-pub(crate) fn decode_chars(lines: &[usize], symbols: &[u8], side: usize) -> Result<Puzzle, Error> {
-    let alphabet = char_alphabet(lines[0], side, symbols)?;
+/// The grid `symbols` spell in `alphabet`, or the index of the first
+/// symbol that is no digit of it.
+fn read_cells(symbols: &[u8], side: usize, alphabet: Alphabet) -> Result<Grid, usize> {
     let mut cells = Vec::with_capacity(symbols.len());
     for (i, &ch) in symbols.iter().enumerate() {
-        let (row, col) = (i / side, i % side);
         match alphabet.digit_of(ch) {
             Some(d) if usize::from(d) <= side => cells.push(d),
-            _ => {
-                return Err(Error::Symbol {
-                    line: lines[row.min(lines.len() - 1)],
-                    row: row + 1,
-                    col: col + 1,
-                    symbol: char::from(ch).to_string(),
-                    side,
-                })
-            }
+            _ => return Err(i),
         }
     }
     let box_size = side_of(cells.len()).expect("caller checked the size");
+    Ok(Grid::from_cells(box_size, cells).expect("digits checked against the side"))
+}
+
+/// Decodes character cells; `lines[i]` is the input line of cell row `i`.
+pub(crate) fn decode_chars(
+    lines: &[usize],
+    symbols: &[u8],
+    side: usize,
+    sixteen: SixteenAlphabet,
+) -> Result<Puzzle, Error> {
+    let alphabet = char_alphabet(side, symbols, sixteen);
+    let grid = read_cells(symbols, side, alphabet).map_err(|i| {
+        let (row, col) = (i / side, i % side);
+        Error::Symbol {
+            line: lines[row.min(lines.len() - 1)],
+            row: row + 1,
+            col: col + 1,
+            symbol: char::from(symbols[i]).to_string(),
+            side,
+        }
+    })?;
     Ok(Puzzle {
-        grid: Grid::from_cells(box_size, cells)?,
+        grid,
         line: lines[0],
         alphabet,
     })
-}
-
-fn parse_line_puzzle(line: usize, field: &str) -> Result<Puzzle, Error> {
-    let side = (field.len() as f64).sqrt() as usize;
-    decode_chars(&[line], field.as_bytes(), side)
 }
 
 #[cfg(test)]

@@ -60,8 +60,73 @@ fn sixteen_by_sixteen_alphabets() {
     let zero_based = "0F".to_string() + &".".repeat(254);
     let p = &parse_puzzles(&zero_based).unwrap()[0];
     assert_eq!((p.grid.get(0, 0), p.grid.get(0, 1)), (1, 16));
+    // With a G, `0` can only be a blank.
     let both = "0G".to_string() + &".".repeat(254);
-    assert_eq!(parse_puzzles(&both), Err(Error::Alphabet { line: 1 }));
+    let p = &parse_puzzles(&both).unwrap()[0];
+    assert_eq!((p.grid.get(0, 0), p.grid.get(0, 1)), (0, 16));
+}
+
+/// The 16x16 sample of `cnf/sudoku/puzzles.txt` (`1-9A-G`, `.` blank).
+const SIXTEEN: &str = "1.D....4.A58.....E.........C...G.2.76.GBF..4....39F.1A.D7........4.6.31...B.58.C8C7E.69..F.....D...D..........2...A.G8C....7E.1426.G4....57F.A...B..........8...F.....B..3A.42E1A.4C.5...E6.7.3........3D.C5.7B2....9..1GB.63.4.C...2.........6.....8FD.3....9.E";
+
+/// `SIXTEEN` with its Gs replaced by another digit and the rows that held
+/// them blanked, so that no G is left: a 1-9A-F puzzle.
+fn sixteen_without_g() -> String {
+    SIXTEEN
+        .as_bytes()
+        .chunks(16)
+        .map(|row| match row.contains(&b'G') {
+            true => ".".repeat(16),
+            false => String::from_utf8(row.to_vec()).unwrap(),
+        })
+        .collect()
+}
+
+#[test]
+fn a_sixteen_by_sixteen_puzzle_with_zero_blanks_and_no_g_reads_as_one_based() {
+    let dots = sixteen_without_g();
+    let zeros = dots.replace('.', "0");
+    let with_dots = &parse_puzzles(&dots).unwrap()[0];
+    let with_zeros = &parse_puzzles(&zeros).unwrap()[0];
+    assert_eq!(with_zeros.grid, with_dots.grid);
+    assert!(with_zeros.grid.is_legal());
+    assert_eq!(with_zeros.alphabet, Alphabet::OneBased { blank: b'0' });
+    // Asked for, the hexadecimal reading is taken (and is illegal here).
+    let hex = &parse_puzzles_with(&zeros, SixteenAlphabet::Hex).unwrap()[0];
+    assert_eq!(hex.alphabet, Alphabet::ZeroBased { blank: b'.' });
+    assert!(!hex.grid.is_legal());
+}
+
+#[test]
+fn a_hexadecimal_puzzle_keeps_its_reading() {
+    // 1-9A-G written one lower: hexadecimal 0-F with `.` blanks.
+    let one_based = &parse_puzzles(SIXTEEN).unwrap()[0];
+    let hex_text = Alphabet::ZeroBased { blank: b'.' }.write_line(&one_based.grid);
+    assert!(hex_text.contains('0') && !hex_text.contains('G'));
+    let hex = &parse_puzzles(&hex_text).unwrap()[0];
+    assert_eq!(hex.grid, one_based.grid);
+    assert_eq!(hex.alphabet, Alphabet::ZeroBased { blank: b'.' });
+    let forced = &parse_puzzles_with(SIXTEEN, SixteenAlphabet::OneBased).unwrap()[0];
+    assert_eq!(forced.grid, one_based.grid);
+}
+
+#[test]
+fn a_reader_fed_line_by_line_gives_what_the_whole_text_gives() {
+    let text = format!(
+        "\u{feff}puzzle\n{P}\n1 . | . .\n. . | . .\n----+----\n. . | . .\n. . | . 4\n{SIXTEEN}\n"
+    );
+    let whole = parse_puzzles(&text).unwrap();
+    let mut reader = PuzzleReader::new(SixteenAlphabet::Auto);
+    let mut fed = Vec::new();
+    for line in text.split_inclusive('\n') {
+        fed.extend(reader.push_line(line).unwrap());
+    }
+    reader.finish().unwrap();
+    assert_eq!(fed, whole);
+    assert_eq!(whole.iter().map(|p| p.line).collect::<Vec<_>>(), [2, 3, 8]);
+    let mut unfinished = PuzzleReader::new(SixteenAlphabet::Auto);
+    unfinished.push_line("1 2 3 4").unwrap();
+    assert!(matches!(unfinished.finish(), Err(Error::Incomplete { .. })));
 }
 
 #[test]

@@ -1,6 +1,9 @@
-//! Difficulty: how much guessing the generic solver needs.
+//! Difficulty levels, and the older measure of a puzzle: how much guessing
+//! the generic solver needs. The rating by technique, which the generator
+//! and the CLI use, is [`crate::logic::rate`]; the level of a technique is
+//! [`crate::logic::Technique::grade`].
 //!
-//! The rating runs the generic direct solver (naked and hidden singles and
+//! [`rate_by_guesses`] runs the generic direct solver (naked and hidden singles and
 //! locked candidates, then fewest-options branching) to prove the solution unique (count to 2) and
 //! counts its branch points, `num_guesses`:
 //!
@@ -16,16 +19,17 @@ use std::str::FromStr;
 
 use crate::{generic, Grid};
 
-/// A difficulty level; see the module table.
+/// A difficulty level: by technique (see [`crate::logic::Technique::grade`])
+/// or by guess count (see the module table).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Difficulty {
-    /// No guess: singles and locked candidates suffice.
+    /// Singles suffice (no guess).
     Easy,
-    /// 1 to 3 guesses.
+    /// Locked candidates and subsets (1 to 3 guesses).
     Medium,
-    /// 4 to 20 guesses.
+    /// Fish and wings (4 to 20 guesses).
     Hard,
-    /// More than 20 guesses.
+    /// Chains, or guessing (more than 20 guesses).
     Expert,
 }
 
@@ -73,19 +77,19 @@ impl FromStr for Difficulty {
     }
 }
 
-/// A puzzle's rating.
+/// A puzzle's rating by guesses.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Rating {
+pub struct GuessRating {
     /// Branch points of the generic solver's search to two solutions.
     pub num_guesses: usize,
     /// The level of `num_guesses`.
     pub difficulty: Difficulty,
 }
 
-/// Rates `puzzle` (see the module docs).
-pub fn rate(puzzle: &Grid) -> Rating {
+/// Rates `puzzle` by the guesses of the generic solver (see the module docs).
+pub fn rate_by_guesses(puzzle: &Grid) -> GuessRating {
     let num_guesses = generic::search(puzzle, 2).num_guesses;
-    Rating {
+    GuessRating {
         num_guesses,
         difficulty: Difficulty::of_guesses(num_guesses),
     }
@@ -112,8 +116,8 @@ mod tests {
                 .parse()
                 .unwrap();
         assert_eq!(
-            rate(&easy),
-            Rating {
+            rate_by_guesses(&easy),
+            GuessRating {
                 num_guesses: 0,
                 difficulty: Difficulty::Easy
             }
@@ -122,7 +126,7 @@ mod tests {
             "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
                 .parse()
                 .unwrap();
-        assert!(rate(&hard).difficulty >= Difficulty::Medium);
+        assert!(rate_by_guesses(&hard).difficulty >= Difficulty::Medium);
         assert_eq!("Hard".parse::<Difficulty>(), Ok(Difficulty::Hard));
     }
 }

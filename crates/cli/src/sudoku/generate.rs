@@ -25,7 +25,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     minimal: bool,
     /// Only puzzles of this difficulty: easy, medium, hard or expert
-    /// (guesses the direct solver needs; see docs/sudoku-encoding.md).
+    /// (by the hardest technique a person needs; see docs/sudoku-logic.md).
     #[arg(long, value_name = "LEVEL")]
     difficulty: Option<Difficulty>,
 }
@@ -93,7 +93,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
                 .next_with(level, MAX_TRIES)
                 .ok_or_else(|| not_found(&args, level, i + 1))?,
         };
-        *levels.entry(generated.rating.difficulty).or_default() += 1;
+        *levels.entry(generated.rating.grade()).or_default() += 1;
         writeln!(out, "{}", DEFAULT_ALPHABET.write_line(&generated.puzzle))?;
     }
     eprintln!(

@@ -6,7 +6,9 @@
 
 mod codec;
 mod generate;
+mod play;
 mod solve;
+mod stream;
 
 use std::cell::RefCell;
 use std::io::Read;
@@ -37,6 +39,8 @@ enum SudokuCommand {
     Decode(codec::DecodeArgs),
     /// Generate puzzles with exactly one solution.
     Generate(generate::GenerateArgs),
+    /// Play a sudoku: full screen on a terminal, a line menu with --plain or in a pipe.
+    Play(play::PlayArgs),
 }
 
 /// Runs a `satoku sudoku` subcommand.
@@ -47,6 +51,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         SudokuCommand::Encode(a) => codec::run_encode(a),
         SudokuCommand::Decode(a) => codec::run_decode(a),
         SudokuCommand::Generate(a) => generate::run(a),
+        SudokuCommand::Play(a) => play::run(a),
     }
 }
 

@@ -4,18 +4,23 @@
 //! is the answer's when the file holds one puzzle: 10 solved (one solution
 //! or several, the count printed), 20 no solution, 2 illegal givens; with
 //! several puzzles it is 0 once all were answered.
+//!
+//! Both stream ([`super::stream`]): a file is read, solved (in parallel, in
+//! input order) and printed a chunk of puzzles at a time, so memory follows
+//! the chunk, not the file, answers appear as they come, and an interrupt
+//! (SIGINT, SIGTERM, SIGHUP) keeps every line printed: the chunk in hand
+//! stops, the summary says how far it got, and the exit code is 0.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
-use satoku_sudoku::{Alphabet, Answer, Engine, Puzzle};
+use satoku_sudoku::{Alphabet, Answer, Engine, Puzzle, SixteenAlphabet};
 
-use super::{read_puzzles, solve_one, Via};
+use super::stream::{PuzzleStream, Times};
+use super::{solve_one, Via};
 
 /// Arguments of `satoku sudoku solve`.
 #[derive(clap::Args, Debug)]
@@ -34,6 +39,31 @@ pub struct SolveArgs {
     /// Worker threads (1 to 4 per available processor).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::flags::parse_jobs)]
     jobs: usize,
+    /// How to read a 16x16 puzzle's symbols.
+    #[arg(long, value_enum, ignore_case = true, default_value = "auto")]
+    alphabet: AlphabetArg,
+}
+
+/// How to read 16x16 puzzles written one character a cell (`--alphabet`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlphabetArg {
+    /// From the puzzle's symbols: 1-9A-G, unless it has a 0 and no G and
+    /// the hexadecimal reading's givens break no rule.
+    Auto,
+    /// 1-9A-G, with 0 or . blank.
+    OneBased,
+    /// Hexadecimal 0-9A-F for 1..16, with . blank.
+    Hex,
+}
+
+impl From<AlphabetArg> for SixteenAlphabet {
+    fn from(a: AlphabetArg) -> SixteenAlphabet {
+        match a {
+            AlphabetArg::Auto => SixteenAlphabet::Auto,
+            AlphabetArg::OneBased => SixteenAlphabet::OneBased,
+            AlphabetArg::Hex => SixteenAlphabet::Hex,
+        }
+    }
 }
 
 /// Arguments of `satoku sudoku check`.
@@ -47,39 +77,9 @@ pub struct CheckArgs {
     /// Worker threads (1 to 4 per available processor).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::flags::parse_jobs)]
     jobs: usize,
-}
-
-/// Runs `f` on every puzzle with `jobs` threads, in input order, with a
-/// progress bar on a terminal for long files.
-fn map_puzzles<T: Send>(
-    puzzles: &[Puzzle],
-    jobs: usize,
-    f: impl Fn(&Puzzle) -> T + Sync,
-) -> anyhow::Result<Vec<T>> {
-    let bar = if std::io::stderr().is_terminal() && puzzles.len() >= 1000 {
-        let bar = ProgressBar::new(puzzles.len() as u64);
-        bar.set_style(ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} puzzles, eta {eta}",
-        )?);
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()?;
-    let out = pool.install(|| {
-        puzzles
-            .par_iter()
-            .map(|p| {
-                let r = f(p);
-                bar.inc(1);
-                r
-            })
-            .collect()
-    });
-    bar.finish_and_clear();
-    Ok(out)
+    /// How to read a 16x16 puzzle's symbols.
+    #[arg(long, value_enum, ignore_case = true, default_value = "auto")]
+    alphabet: AlphabetArg,
 }
 
 /// The answer's output line (or grid with `pretty`).
@@ -133,52 +133,66 @@ fn one_puzzle_exit(answer: &Answer, file: &Path, line: usize) -> ExitCode {
 }
 
 pub fn run_solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
-    let puzzles = read_puzzles(&args.file)?;
+    let mut stream = PuzzleStream::open(&args.file, args.alphabet.into(), args.jobs)?;
     let limit = args.count.max(1);
     let started = Instant::now();
-    let results = map_puzzles(&puzzles, args.jobs, |p| {
-        let t = Instant::now();
-        let answer = solve_one(&p.grid, limit, args.via);
-        (answer, t.elapsed())
-    })?;
-    let wall = started.elapsed();
     let mut out = crate::stdout::Writer;
     let mut tally = Tally::default();
-    let mut times: Vec<Duration> = Vec::with_capacity(results.len());
+    let mut times = Times::default();
     let mut last = None;
-    for (p, (answer, time)) in puzzles.iter().zip(results) {
-        let answer = answer.with_context(|| format!("{}: line {}", args.file.display(), p.line))?;
-        tally.add(&answer);
-        times.push(time);
-        out.write_all(answer_text(&answer, p.alphabet, limit, args.pretty).as_bytes())?;
-        last = Some(answer);
+    while let Some(chunk) = stream.next_chunk()? {
+        let results = stream.map(&chunk, |p| {
+            let t = Instant::now();
+            let answer = solve_one(&p.grid, limit, args.via);
+            (answer, t.elapsed())
+        })?;
+        let mut text = String::new();
+        for (p, (answer, time)) in chunk.iter().zip(results) {
+            let at = || format!("{}: line {}", args.file.display(), p.line);
+            let answer = answer.with_context(at)?;
+            tally.add(&answer);
+            times.add(time);
+            text.push_str(&answer_text(&answer, p.alphabet, limit, args.pretty));
+            last = Some((answer, p.line));
+        }
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+        if crate::stdout::is_closed() {
+            break;
+        }
     }
-    out.flush()?;
-    print_summary(&tally, puzzles.len(), args.via, &mut times, wall);
-    Ok(match (&puzzles[..], last) {
-        ([p], Some(answer)) => one_puzzle_exit(&answer, &args.file, p.line),
+    print_summary(
+        &tally,
+        args.via,
+        &times,
+        started.elapsed(),
+        stream.interrupted(),
+    );
+    Ok(match last {
+        Some((answer, line)) if times.count() == 1 && !stream.interrupted() => {
+            one_puzzle_exit(&answer, &args.file, line)
+        }
         _ => ExitCode::SUCCESS,
     })
 }
 
 /// The summary line on stderr: the counts of each answer, then timings.
-fn print_summary(tally: &Tally, n: usize, via: Via, times: &mut [Duration], wall: Duration) {
-    times.sort();
-    let median = times.get(times.len() / 2).copied().unwrap_or_default();
-    let total: Duration = times.iter().sum();
+fn print_summary(tally: &Tally, via: Via, times: &Times, wall: Duration, interrupted: bool) {
     let via = match via {
         Via::Sat => "sat",
         Via::Direct => "direct",
     };
+    let stopped = if interrupted { " (interrupted)" } else { "" };
     eprintln!(
-        "satoku sudoku: {n} puzzles: {} solved, {} none, {} illegal, {} multiple; \
+        "satoku sudoku: {} puzzles{stopped}: {} solved, {} none, {} illegal, {} multiple; \
          via {via}; median {:.1} µs, total {:.3} s (wall {:.3} s)",
+        times.count(),
         tally.solved,
         tally.none,
         tally.illegal,
         tally.multiple,
-        median.as_secs_f64() * 1e6,
-        total.as_secs_f64(),
+        times.median().as_secs_f64() * 1e6,
+        times.total().as_secs_f64(),
         wall.as_secs_f64()
     );
 }
@@ -218,20 +232,34 @@ fn check_one(p: &Puzzle, limit: usize) -> Option<String> {
 }
 
 pub fn run_check(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let puzzles = read_puzzles(&args.file)?;
+    let mut stream = PuzzleStream::open(&args.file, args.alphabet.into(), args.jobs)?;
     let limit = args.count.max(1);
-    let problems = map_puzzles(&puzzles, args.jobs, |p| check_one(p, limit))?;
-    let mut bad = 0;
-    for (p, problem) in puzzles.iter().zip(&problems) {
-        if let Some(problem) = problem {
-            bad += 1;
-            println!("line {}: {problem}", p.line);
+    let (mut total, mut bad) = (0, 0);
+    let mut out = crate::stdout::Writer;
+    while let Some(chunk) = stream.next_chunk()? {
+        let problems = stream.map(&chunk, |p| check_one(p, limit))?;
+        total += problems.len();
+        let mut text = String::new();
+        for (p, problem) in chunk.iter().zip(&problems) {
+            if let Some(problem) = problem {
+                bad += 1;
+                text.push_str(&format!("line {}: {problem}\n", p.line));
+            }
+        }
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+        if crate::stdout::is_closed() {
+            break;
         }
     }
+    let stopped = if stream.interrupted() {
+        " (interrupted)"
+    } else {
+        ""
+    };
     eprintln!(
-        "satoku sudoku check: {} puzzles, {} agree (direct, generic and SAT, counting to {limit}), {bad} disagree",
-        puzzles.len(),
-        puzzles.len() - bad
+        "satoku sudoku check: {total} puzzles{stopped}, {} agree (direct, generic and SAT, counting to {limit}), {bad} disagree",
+        total - bad
     );
     Ok(if bad == 0 {
         ExitCode::SUCCESS

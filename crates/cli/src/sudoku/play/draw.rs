@@ -1,0 +1,147 @@
+//! Drawing the terminal game: a title with the time, the grid as
+//! `Alphabet::write_pretty` draws it everywhere (blanks `·`, box lines),
+//! coloured cell by cell, the cursor cell's pencil marks, a status line and
+//! a line of keys.
+
+use ratatui::layout::{Constraint, Layout};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+use satoku_sudoku::Alphabet;
+
+use super::actions::clock;
+use super::marks_view;
+use super::tui::Screen;
+
+/// The keys, shown at the bottom.
+pub const KEYS: &str =
+    "arrows/jkl move · 1-9 (A-P) fill · 0/Del clear · p pencil · a auto-marks · \
+m marks view · u undo · r redo · h hint · v check · s solve · c count · w save · o load · q quit";
+
+pub fn draw(frame: &mut Frame, screen: &Screen) {
+    let game = &screen.loaded.game;
+    let n = game.puzzle().box_size();
+    let candidates = screen.marks_view && n <= marks_view::MAX_BOX_SIZE;
+    let rows = match candidates {
+        true => game.side() * n + n - 1,
+        false => game.side() + n - 1,
+    };
+    let [title, grid, marks, status, keys] = Layout::vertical([
+        Constraint::Length(3),
+        Constraint::Length(rows as u16 + 1),
+        Constraint::Length(2),
+        Constraint::Length(2),
+        Constraint::Min(1),
+    ])
+    .areas(frame.area());
+    frame.render_widget(Paragraph::new(title_line(screen)), title);
+    let lines = match candidates {
+        true => marks_view::marks_lines(screen),
+        false => grid_lines(screen),
+    };
+    frame.render_widget(Paragraph::new(lines), grid);
+    frame.render_widget(Paragraph::new(marks_line(screen)), marks);
+    let status_style = Style::default().add_modifier(Modifier::BOLD);
+    frame.render_widget(
+        Paragraph::new(Line::styled(screen.said.text.clone(), status_style))
+            .wrap(ratatui::widgets::Wrap { trim: true }),
+        status,
+    );
+    let keys_style = Style::default().fg(Color::DarkGray);
+    frame.render_widget(
+        Paragraph::new(Line::styled(KEYS, keys_style)).wrap(ratatui::widgets::Wrap { trim: true }),
+        keys,
+    );
+}
+
+fn title_line(screen: &Screen) -> Vec<Line<'static>> {
+    let pencil = if screen.pencil {
+        "pencil ON"
+    } else {
+        "pencil off"
+    };
+    let time = clock(screen.seconds());
+    vec![
+        Line::styled(
+            format!("satoku sudoku · {time} · {pencil}"),
+            Style::default().add_modifier(Modifier::BOLD),
+        ),
+        Line::from(screen.loaded.describe()),
+    ]
+}
+
+fn marks_line(screen: &Screen) -> Line<'static> {
+    let game = &screen.loaded.game;
+    let (row, col) = game.cursor();
+    let marks = game.cell(row, col).marks;
+    let digits: Vec<String> = (1..=game.side() as u8)
+        .filter(|d| marks & (1 << (d - 1)) != 0)
+        .map(|d| symbol(game.alphabet(), d))
+        .collect();
+    Line::from(format!(
+        "r{}c{} marks: {}",
+        row + 1,
+        col + 1,
+        digits.join(" ")
+    ))
+}
+
+fn symbol(alphabet: Alphabet, digit: u8) -> String {
+    match alphabet {
+        Alphabet::Numbers => digit.to_string(),
+        _ => alphabet.symbol(digit).to_string(),
+    }
+}
+
+/// The drawn grid, each cell styled: givens bold, entries blue, conflicts
+/// red, hint and check cells on yellow, the cursor reversed.
+fn grid_lines(screen: &Screen) -> Vec<Line<'static>> {
+    let game = &screen.loaded.game;
+    let alphabet = game.alphabet();
+    let n = game.puzzle().box_size();
+    let side = game.side();
+    let width = alphabet.cell_width(side);
+    let conflicts = game.conflicts();
+    let text = alphabet.write_pretty(&game.grid());
+    let mut lines = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let chars: Vec<char> = line.chars().collect();
+        let Some(row) = (0..side).find(|&r| Alphabet::pretty_line(n, r) == number) else {
+            lines.push(Line::from(line.to_string()));
+            continue;
+        };
+        let mut spans = Vec::new();
+        let mut at = 0;
+        for col in 0..side {
+            let start = alphabet.pretty_column(n, col);
+            spans.push(Span::raw(chars[at..start].iter().collect::<String>()));
+            let cell: String = chars[start..start + width].iter().collect();
+            spans.push(Span::styled(cell, cell_style(screen, &conflicts, row, col)));
+            at = start + width;
+        }
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+pub fn cell_style(screen: &Screen, conflicts: &[bool], row: usize, col: usize) -> Style {
+    let game = &screen.loaded.game;
+    let mut style = match game.is_given(row, col) {
+        true => Style::default().add_modifier(Modifier::BOLD),
+        false => Style::default().fg(Color::Cyan),
+    };
+    if game.cell(row, col).digit == 0 && game.cell(row, col).marks != 0 {
+        style = style.fg(Color::Green);
+    }
+    if conflicts[row * game.side() + col] {
+        style = style.fg(Color::Red).add_modifier(Modifier::BOLD);
+    }
+    if screen.said.cells.contains(&(row, col)) {
+        style = style.bg(Color::Yellow).fg(Color::Black);
+    }
+    if game.cursor() == (row, col) {
+        style = style.add_modifier(Modifier::REVERSED);
+    }
+    style
+}

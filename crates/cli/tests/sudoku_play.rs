@@ -1,0 +1,311 @@
+//! `satoku sudoku play` as a person plays it: the full-screen game in a
+//! real pseudo-terminal (keys typed, the screen read back through a
+//! terminal emulator), and the line menu through stdin.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
+
+fn puzzles() -> PathBuf {
+    repo().join("cnf/sudoku/puzzles.txt")
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The third sample puzzle and its solution's first row.
+const FIRST_ROW: &str = "4 · · | · · · | 8 · 5";
+const SOLVED_ROW: &str = "4 1 7 | 3 6 9 | 8 2 5";
+
+/// `satoku` running in a pseudo-terminal, its screen kept by vt100.
+struct Game {
+    screen: Arc<Mutex<vt100::Parser>>,
+    raw: Arc<Mutex<Vec<u8>>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    _master: Box<dyn MasterPty + Send>,
+}
+
+impl Game {
+    fn start(args: &[&str], dir: &Path) -> Game {
+        let size = PtySize {
+            rows: 30,
+            cols: 120,
+            pixel_width: 0,
+            pixel_height: 0,
+        };
+        let pair = native_pty_system()
+            .openpty(size)
+            .expect("a pseudo-terminal");
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_satoku"));
+        command.args(args);
+        command.cwd(dir);
+        command.env("TERM", "xterm-256color");
+        let child = pair.slave.spawn_command(command).expect("satoku starts");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(30, 120, 0)));
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let (screen2, raw2) = (Arc::clone(&screen), Arc::clone(&raw));
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                screen2.lock().unwrap().process(&buf[..n]);
+                raw2.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        Game {
+            screen,
+            raw,
+            writer: pair.master.take_writer().unwrap(),
+            child,
+            _master: pair.master,
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// Waits until the screen shows `text`; returns the screen.
+    fn wait_for(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let screen = self.contents();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no {text:?} on the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Waits for the process to end; its exit status, and whether it left
+    /// the alternate screen after entering it.
+    fn wait_exit(&mut self) -> (bool, bool) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "satoku did not end:\n{}",
+                self.contents()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        std::thread::sleep(Duration::from_millis(200));
+        let raw = String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned();
+        let entered = raw.find("\x1b[?1049h");
+        let left = raw.rfind("\x1b[?1049l");
+        (status.success(), entered.is_some() && left > entered)
+    }
+}
+
+const RIGHT: &str = "\x1b[C";
+const LEFT: &str = "\x1b[D";
+
+#[test]
+fn the_terminal_game_takes_moves_a_hint_undo_and_a_full_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.save");
+    let args = [
+        "sudoku",
+        "play",
+        "cnf/sudoku/puzzles.txt",
+        "--index",
+        "3",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let mut game = Game::start(&args, &repo());
+    game.wait_for(FIRST_ROW);
+    // r1c2 = 1 (an arrow, then a digit); r1c3 = 4 repeats r1c1's given.
+    game.keys(&format!("{RIGHT}1"));
+    game.wait_for("4 1 · | · · · | 8 · 5");
+    game.keys("l4");
+    game.wait_for("conflict: row 1 has 4 twice, at r1c1 and r1c3");
+    game.keys("u");
+    game.wait_for("4 1 · | · · · | 8 · 5");
+    // A given cannot change.
+    game.keys(&format!("{LEFT}{LEFT}7"));
+    game.wait_for("r1c1 is a given and cannot change");
+    // `h` is the hint.
+    game.keys("h");
+    let hint = game.wait_for("Hidden single:");
+    eprintln!("the screen after a hint:\n{hint}");
+    // Pencil mode toggles marks; `a` fills in every candidate; undo, redo.
+    game.keys("llp7p");
+    game.wait_for("r1c3 marks: 7");
+    game.keys("a");
+    game.wait_for("r1c3 marks: 2 6 7 9");
+    game.keys("u");
+    let undone = game.wait_for("undone");
+    assert!(
+        undone.lines().any(|l| l.trim_end() == "r1c3 marks: 7"),
+        "{undone}"
+    );
+    game.keys("r");
+    game.wait_for("r1c3 marks: 2 6 7 9");
+    // The marks view draws each cell's marks as a square (r1c3: 2 6 7 9).
+    game.keys("m");
+    let view = game.wait_for("marks view: every cell");
+    assert!(view.contains("\n 4   1  ··6 | "), "{view}");
+    assert!(view.contains("\n        7·9 | "), "{view}");
+    game.keys("m");
+    game.wait_for("4 1 · | · · · | 8 · 5");
+    game.keys("v");
+    game.wait_for("no mistake so far; 63 cells to go");
+    game.keys("s");
+    game.wait_for("solved through SAT in");
+    let solved = game.wait_for("Verified: every row, column and block");
+    assert!(solved.contains(SOLVED_ROW), "{solved}");
+    game.keys("p5p");
+    game.wait_for("r1c3 holds a digit: clear it to pencil in marks");
+    game.keys("w");
+    game.wait_for("saved to ");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        saved.starts_with("# satoku sudoku play: a saved game\n"),
+        "{saved}"
+    );
+    game.keys("q");
+    assert_eq!(game.wait_exit(), (true, true));
+}
+
+#[test]
+fn a_terminated_game_gives_the_terminal_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles();
+    let mut game = Game::start(&["sudoku", "play", file.to_str().unwrap()], dir.path());
+    game.wait_for("· · 3 | · 2 · | 6 · ·");
+    let pid = game.child.process_id().expect("a process id");
+    let killed = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert_eq!(game.wait_exit(), (true, true));
+}
+
+fn play_plain(args: &[&str], script: &str, dir: &Path) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
+        .args(["sudoku", "play"])
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_line_menu_plays_from_stdin_and_names_each_bad_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles();
+    let file = file.to_str().unwrap();
+    let script = "fill 1 2 1\nfill 1 1 5\nfill 1 3 4\nundo\nbogus 1\nfill 1 x 3\nhint\n\
+                  check\nfill 1 3 9\ncheck\ncount\nsolve\nsave game.save\n";
+    let out = play_plain(
+        &[file, "--index", "3"],
+        &format!("{script}save {file}\n"),
+        dir.path(),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    for expected in [
+        "puzzle 3 of",
+        "4 1 · | · · · | 8 · 5",
+        "conflict: row 1 has 4 twice, at r1c1 and r1c3",
+        "Hidden single:",
+        "no mistake so far; 63 cells to go",
+        "not in the solution: r1c3",
+        "no solution from here",
+        "solved through SAT in",
+        SOLVED_ROW,
+        "Verified: every row, column and block holds 1..9 once",
+        "saved to game.save",
+    ] {
+        assert!(stdout.contains(expected), "{expected:?} not in:\n{stdout}");
+    }
+    for expected in [
+        "stdin line 2: r1c1 is a given and cannot change",
+        "stdin line 5: unknown command 'bogus'",
+        "stdin line 6: 'x' is not a row or column number",
+        "stdin line 14: ",
+        "is the puzzle file: save the game under another name",
+    ] {
+        assert!(stderr.contains(expected), "{expected:?} not in:\n{stderr}");
+    }
+    // The saved game loads back, solved.
+    let out = play_plain(&["game.save"], "check\nquit\nprint\n", dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.starts_with("saved game game.save: 9x9, 17 givens\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("no mistake so far; 0 cells to go"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.matches(SOLVED_ROW).count(),
+        2,
+        "quit ends before print:\n{stdout}"
+    );
+}
+
+#[test]
+fn the_line_menu_ends_cleanly_at_the_end_of_input_and_refuses_bad_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles();
+    let file = file.to_str().unwrap();
+    let out = play_plain(&[file], "", dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("· · 3 | · 2 · | 6 · ·"));
+    let out = play_plain(&[file, "--index", "7"], "", dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 7: illegal givens"), "{err}");
+    for index in ["0", "9"] {
+        let out = play_plain(&[file, "--index", index], "", dir.path());
+        assert_eq!(out.status.code(), Some(2), "--index {index}");
+    }
+    let out = play_plain(
+        &["--difficulty", "easy", "--seed", "3"],
+        "hint\n",
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.starts_with("a generated easy puzzle (--seed 3): 9x9"),
+        "{stdout}"
+    );
+}

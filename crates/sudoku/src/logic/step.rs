@@ -1,0 +1,270 @@
+//! A step is data: the technique, the cells, digits and units that justify
+//! it, and the placements or eliminations it makes. `Display` writes it as
+//! one sentence with the coordinates a person reads (`r3c7`, `box 5`).
+
+use std::fmt::{self, Write};
+
+use crate::logic::Technique;
+use crate::Unit;
+
+/// A digit in a cell (0-based row and column): a placement or an elimination.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Candidate {
+    /// 0-based row.
+    pub row: usize,
+    /// 0-based column.
+    pub col: usize,
+    /// The digit, `1..=side`.
+    pub digit: u8,
+}
+
+/// A list that holds zero or one item without allocating: a single's
+/// step has one of each thing, and a solve takes dozens of singles.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Few<T> {
+    One(T),
+    Many(Vec<T>),
+}
+
+impl<T> Few<T> {
+    fn as_slice(&self) -> &[T] {
+        match self {
+            Few::One(x) => std::slice::from_ref(x),
+            Few::Many(v) => v,
+        }
+    }
+}
+
+/// One deduction.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Step {
+    technique: Technique,
+    digits: Few<u8>,
+    cells: Few<(usize, usize)>,
+    units: Few<Unit>,
+    placements: Few<Candidate>,
+    eliminations: Vec<Candidate>,
+}
+
+impl Step {
+    /// A step of `technique` justified by `digits` in `cells` of `units`.
+    pub(crate) fn new(
+        technique: Technique,
+        digits: Vec<u8>,
+        cells: Vec<(usize, usize)>,
+        units: Vec<Unit>,
+    ) -> Step {
+        Step {
+            technique,
+            digits: Few::Many(digits),
+            cells: Few::Many(cells),
+            units: Few::Many(units),
+            placements: Few::Many(Vec::new()),
+            eliminations: Vec::new(),
+        }
+    }
+
+    /// A single: `placement` justified by its cell (and for a hidden
+    /// single the unit it is the only place in), with no allocation.
+    pub(crate) fn single(technique: Technique, placement: Candidate, unit: Option<Unit>) -> Step {
+        Step {
+            technique,
+            digits: Few::One(placement.digit),
+            cells: Few::One((placement.row, placement.col)),
+            units: unit.map_or(Few::Many(Vec::new()), Few::One),
+            placements: Few::One(placement),
+            eliminations: Vec::new(),
+        }
+    }
+
+    /// This step, eliminating `eliminations`.
+    pub(crate) fn eliminating(mut self, eliminations: Vec<Candidate>) -> Step {
+        self.eliminations = eliminations;
+        self
+    }
+
+    /// The technique.
+    pub fn technique(&self) -> Technique {
+        self.technique
+    }
+
+    /// The digits the reasoning is about (for an XY-chain: the digit of
+    /// each link, one more than the cells).
+    pub fn digits(&self) -> &[u8] {
+        self.digits.as_slice()
+    }
+
+    /// The cells that justify the step (0-based row, col), to highlight;
+    /// a chain's cells in chain order.
+    pub fn cells(&self) -> &[(usize, usize)] {
+        self.cells.as_slice()
+    }
+
+    /// The units the reasoning is in (for a fish: the base lines, then the cover lines).
+    pub fn units(&self) -> &[Unit] {
+        self.units.as_slice()
+    }
+
+    /// The digits it places (one for a single, none otherwise).
+    pub fn placements(&self) -> &[Candidate] {
+        self.placements.as_slice()
+    }
+
+    /// The candidates it removes.
+    pub fn eliminations(&self) -> &[Candidate] {
+        &self.eliminations
+    }
+
+    /// Its Sudoku Explainer score in tenths: the technique's, except that a
+    /// hidden single in a row or column scores 1.5 (in a block 1.2).
+    pub fn score_tenths(&self) -> u8 {
+        match (self.technique, self.units().first()) {
+            (Technique::HiddenSingle, Some(Unit::Row(_) | Unit::Col(_))) => 15,
+            (t, _) => t.score_tenths(),
+        }
+    }
+}
+
+/// `r3c7`.
+pub(crate) struct At(pub(crate) (usize, usize));
+
+impl fmt::Display for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.0 .0 + 1, self.0 .1 + 1)
+    }
+}
+
+/// `row 3`, `column 7`, `box 5`.
+struct Named(Unit);
+
+impl fmt::Display for Named {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Unit::Row(r) => write!(f, "row {}", r + 1),
+            Unit::Col(c) => write!(f, "column {}", c + 1),
+            Unit::Block(b) => write!(f, "box {}", b + 1),
+        }
+    }
+}
+
+/// Items joined by `sep`.
+fn join<T: fmt::Display>(items: impl IntoIterator<Item = T>, sep: &str) -> String {
+    let mut out = String::new();
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        write!(out, "{item}").expect("writing to a String");
+    }
+    out
+}
+
+/// `r1c2, r1c5`.
+fn cells(cells: &[(usize, usize)]) -> String {
+    join(cells.iter().map(|&c| At(c)), ", ")
+}
+
+/// `{3,8}`.
+fn digit_set(digits: &[u8]) -> String {
+    format!("{{{}}}", join(digits, ","))
+}
+
+/// `removes 3 from r1c7, 8 from r1c9`, grouping by digit.
+fn removals(eliminations: &[Candidate]) -> String {
+    let mut by_digit: Vec<(u8, Vec<(usize, usize)>)> = Vec::new();
+    for e in eliminations {
+        match by_digit.iter_mut().find(|(d, _)| *d == e.digit) {
+            Some((_, at)) => at.push((e.row, e.col)),
+            None => by_digit.push((e.digit, vec![(e.row, e.col)])),
+        }
+    }
+    let parts = by_digit
+        .iter()
+        .map(|(d, at)| format!("{d} from {}", cells(at)));
+    format!("removes {}", join(parts, "; "))
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Technique::*;
+        let t = self.technique;
+        let name = t.name();
+        let capital = name[..1].to_uppercase() + &name[1..];
+        let units = join(self.units().iter().map(|&u| Named(u)), ", ");
+        let digits = digit_set(&self.digits());
+        let removes = removals(&self.eliminations);
+        match t {
+            HiddenSingle | NakedSingle => {
+                let p = self.placements()[0];
+                let at = At((p.row, p.col));
+                if t == HiddenSingle {
+                    write!(
+                        f,
+                        "{capital}: in {units}, {} fits only {at}, so {at} = {}",
+                        p.digit, p.digit
+                    )
+                } else {
+                    write!(f, "{capital}: {at} can only be {}", p.digit)
+                }
+            }
+            Pointing | Claiming => write!(
+                f,
+                "Locked candidates ({name}): in {}, {} lies only in {} ({}), which {removes}",
+                Named(self.units()[0]),
+                self.digits()[0],
+                Named(self.units()[1]),
+                cells(&self.cells())
+            ),
+            NakedPair | NakedTriple | NakedQuad => write!(
+                f,
+                "{capital}: {} hold only {digits} in {units}, which {removes}",
+                cells(&self.cells())
+            ),
+            HiddenPair | HiddenTriple | HiddenQuad => write!(
+                f,
+                "{capital}: in {units}, {digits} fit only {}, which {removes}",
+                cells(&self.cells())
+            ),
+            XWing | Swordfish | Jellyfish => {
+                let k = self.units().len() / 2;
+                write!(
+                    f,
+                    "{name} on {}: {} have it only in {}, which {removes}",
+                    self.digits()[0],
+                    join(self.units()[..k].iter().map(|&u| Named(u)), ", "),
+                    join(self.units()[k..].iter().map(|&u| Named(u)), ", ")
+                )
+            }
+            XYWing | XYZWing => write!(
+                f,
+                "{name}: pivot {} with pincers {}: one of them holds {}, which {removes}",
+                At(self.cells()[0]),
+                cells(&self.cells()[1..]),
+                self.digits()[0]
+            ),
+            XChain => {
+                let mut chain = At(self.cells()[0]).to_string();
+                for (i, &c) in self.cells().iter().enumerate().skip(1) {
+                    let link = if i % 2 == 1 { " = " } else { " - " };
+                    write!(chain, "{link}{}", At(c))?;
+                }
+                write!(
+                    f,
+                    "{name} on {}: {chain} (one end holds it), which {removes}",
+                    self.digits()[0]
+                )
+            }
+            XYChain => {
+                let links = self.cells().iter().enumerate().map(|(i, &c)| {
+                    format!("{} ({}={})", At(c), self.digits()[i], self.digits()[i + 1])
+                });
+                write!(
+                    f,
+                    "{name}: {} (one end holds {}), which {removes}",
+                    join(links, " - "),
+                    self.digits()[0]
+                )
+            }
+        }
+    }
+}
