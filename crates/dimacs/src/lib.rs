@@ -44,18 +44,26 @@
 #![warn(missing_docs)]
 
 mod error;
+mod limits;
 mod output_read;
 mod output_write;
 mod parse;
 mod partial_model;
 mod scan;
+mod sniff;
 mod status;
 mod write;
 
 pub use error::{ClauseCountMismatch, Error, ErrorKind, Warning, WarningKind};
+pub use limits::{
+    physical_memory, Limits, DEFAULT_MAX_EXPANSION, DEFAULT_MEMORY_PERCENT, EXPANSION_FLOOR,
+};
 pub use output_read::{read_solver_output, OutputOptions, SolverOutput};
 pub use output_write::{v_lines, write_res, write_solver_output, MAX_V_LINE};
-pub use parse::{parse_path, parse_reader, parse_str, ParseOptions, Parsed, STDIN_NAME};
+pub use parse::{
+    parse_path, parse_path_with, parse_reader, parse_reader_with, parse_str, ParseOptions, Parsed,
+    STDIN_NAME,
+};
 pub use partial_model::PartialModel;
 pub use status::Status;
 pub use write::{write_cnf, write_cnf_with_comments};
