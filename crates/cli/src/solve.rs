@@ -18,7 +18,7 @@ use satoku_solver::{
 };
 
 use crate::exit::BadInput;
-use crate::input::{check_var_density, read_cnf};
+use crate::input::{check_var_density, read_cnf_with, LimitArgs, ModelUse};
 use crate::stdout::Stdout;
 
 /// Options of `satoku solve`.
@@ -49,6 +49,8 @@ pub struct Args {
     /// Treat DIMACS warnings (clause count mismatch, open last clause) as errors.
     #[arg(long)]
     pub strict: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// Engine options shared by `satoku solve` and `satoku bench`.
@@ -174,7 +176,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         env!("CARGO_PKG_VERSION"),
         args.file.display()
     ))?;
-    let parsed = read_cnf(&args.file, args.strict)?;
+    let model_use = if args.no_model && !args.res {
+        ModelUse::None
+    } else {
+        ModelUse::Print
+    };
+    let parsed = read_cnf_with(&args.file, args.strict, &args.limits, model_use)?;
     let cnf = &parsed.cnf;
     check_var_density(cnf, &args.file)?;
     out.comment(&format!(

@@ -21,6 +21,8 @@
 //! | [`write_cnf`], [`write_cnf_with_comments`] | canonical DIMACS output |
 //! | [`Status`] | SAT, UNSAT or UNKNOWN: the `s` word and the exit code 10, 20, 0 |
 //! | [`read_solver_output`], [`SolverOutput`], [`OutputOptions`] | a solver's `s`/`v`/`c` lines or MiniSat's result file |
+//! | [`read_solver_answer`] | the same, where a status line is required and a model needs SATISFIABLE |
+//! | [`parse_path_with`], [`parse_reader_with`], [`Limits`] | parsing within a memory and a decompression ceiling |
 //! | [`PartialModel`] | the values a model gives; a variable not mentioned has none |
 //! | [`write_solver_output`], [`v_lines`], [`write_res`] | `s` and `v` lines; the course-design `.res` file |
 //!
@@ -58,8 +60,10 @@ pub use error::{ClauseCountMismatch, Error, ErrorKind, Warning, WarningKind};
 pub use limits::{
     physical_memory, Limits, DEFAULT_MAX_EXPANSION, DEFAULT_MEMORY_PERCENT, EXPANSION_FLOOR,
 };
-pub use output_read::{read_solver_output, OutputOptions, SolverOutput};
-pub use output_write::{v_lines, write_res, write_solver_output, MAX_V_LINE};
+pub use output_read::{read_solver_answer, read_solver_output, OutputOptions, SolverOutput};
+pub use output_write::{
+    v_lines, write_res, write_solver_output, MAX_UNUSED_MODEL_VARS, MAX_V_LINE,
+};
 pub use parse::{
     parse_path, parse_path_with, parse_reader, parse_reader_with, parse_str, ParseOptions, Parsed,
     STDIN_NAME,
