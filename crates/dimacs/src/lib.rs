@@ -46,6 +46,7 @@
 #![warn(missing_docs)]
 
 mod error;
+mod header;
 mod limits;
 mod output_read;
 mod output_write;

@@ -10,13 +10,16 @@ use std::io::{self, Read};
 use std::path::Path;
 use std::rc::Rc;
 
+use bzip2::read::MultiBzDecoder;
 use flate2::read::MultiGzDecoder;
-use satoku_formula::{Cnf, Lit, Var};
+use satoku_formula::{Cnf, Lit};
 use xz2::read::XzDecoder;
+use xz2::stream::Stream;
 
 use crate::error::{
     show_hex, show_token, ClauseCountMismatch, Error, ErrorKind, Warning, WarningKind,
 };
+use crate::header::{bad_token, read_header, Header};
 use crate::limits::{Budget, Counted, Limits};
 use crate::scan::{int_prefix, int_token, Scanner, MARGIN};
 use crate::sniff::{sniff, Sniffed, HEAD_LEN};
@@ -51,7 +54,8 @@ pub const STDIN_NAME: &str = "<stdin>";
 
 /// Parses the file at `path`, or standard input when `path` is `-`.
 ///
-/// gzip and xz input is recognised by its magic bytes, whatever the name.
+/// gzip, xz, bzip2 and lzma input is recognised by its magic bytes,
+/// whatever the name.
 pub fn parse_path(path: &Path, opts: &ParseOptions) -> Result<Parsed, Error> {
     parse_path_with(path, opts, &Limits::default())
 }
@@ -80,7 +84,7 @@ pub fn parse_path_with(path: &Path, opts: &ParseOptions, limits: &Limits) -> Res
     parse_any(file, &source)
 }
 
-/// Parses DIMACS text (plain, gzip or xz) from `reader`; `name` labels messages.
+/// Parses DIMACS text (plain, gzip, xz, bzip2 or lzma) from `reader`; `name` labels messages.
 pub fn parse_reader<R: Read>(reader: R, name: &str, opts: &ParseOptions) -> Result<Parsed, Error> {
     parse_reader_with(reader, name, opts, &Limits::default())
 }
@@ -148,6 +152,18 @@ fn parse_any<R: Read>(mut reader: R, source: &Source) -> Result<Parsed, Error> {
             let decoder = XzDecoder::new_multi_decoder(counted);
             parse_text(decoder, source, expanded, Some(count))
         }
+        Sniffed::Bzip2 => {
+            let (counted, count) = Counted::new(whole);
+            let decoder = MultiBzDecoder::new(counted);
+            parse_text(decoder, source, expanded, Some(count))
+        }
+        Sniffed::Lzma => {
+            let (counted, count) = Counted::new(whole);
+            let stream = Stream::new_lzma_decoder(u64::MAX)
+                .map_err(|e| Error::new(name, 0, 0, ErrorKind::Io(e.into())))?;
+            let decoder = XzDecoder::new_stream(counted, stream);
+            parse_text(decoder, source, expanded, Some(count))
+        }
         Sniffed::Unsupported(format, tool) => Err(Error::new(
             name,
             1,
@@ -159,16 +175,6 @@ fn parse_any<R: Read>(mut reader: R, source: &Source) -> Result<Parsed, Error> {
             Err(Error::new(name, 1, 1, ErrorKind::NotDimacs { start }))
         }
     }
-}
-
-/// What the header said, and where.
-struct Header {
-    vars: u64,
-    clauses: u64,
-    /// The clause count as written.
-    clauses_text: String,
-    line: u64,
-    col: u64,
 }
 
 /// The state of one parse besides the scanner and the formula.
@@ -261,137 +267,6 @@ fn read_error_first<R: Read>(sc: &mut Scanner<R>, name: &str, err: Error) -> Err
             Error::new(name, line, col, ErrorKind::Io(io))
         }
         None => err,
-    }
-}
-
-/// The error for a token that is neither an integer, a comment nor a
-/// header: a XOR clause (`x` then a literal) is named as such.
-fn bad_token(token: &[u8]) -> ErrorKind {
-    let found = show_token(token);
-    let xor = token.first() == Some(&b'x')
-        && token
-            .get(1)
-            .is_some_and(|&b| b.is_ascii_digit() || b == b'-');
-    if xor {
-        ErrorKind::XorClause { found }
-    } else {
-        ErrorKind::BadToken { found }
-    }
-}
-
-/// Skips comments up to the `p cnf` line and parses it.
-fn read_header<R: Read>(sc: &mut Scanner<R>, name: &str) -> Result<Header, Error> {
-    loop {
-        let next = sc.skip_ws();
-        let (line, col) = sc.position();
-        let fail = |kind| Err(Error::new(name, line, col, kind));
-        match next {
-            None | Some(b'%') => return fail(ErrorKind::MissingHeader),
-            Some(b'c') => sc.skip_line(),
-            Some(b'p') if sc.peek_token() == b"p" => {
-                sc.take_token();
-                return read_header_fields(sc, name, line, col);
-            }
-            Some(_) => {
-                let token = sc.peek_token();
-                return if int_token(token).is_some() {
-                    fail(ErrorKind::ClauseBeforeHeader)
-                } else {
-                    fail(bad_token(token))
-                };
-            }
-        }
-    }
-}
-
-/// Parses `cnf <vars> <clauses>` after the `p` at (`line`, `col`), up to the end of the line.
-fn read_header_fields<R: Read>(
-    sc: &mut Scanner<R>,
-    name: &str,
-    line: u64,
-    col: u64,
-) -> Result<Header, Error> {
-    let format = header_token(sc);
-    match &format {
-        Some((_, _, token)) if token == b"cnf" => {}
-        Some((l, c, token)) => {
-            let found = format!("`{}`", show_token(token));
-            return Err(Error::new(name, *l, *c, ErrorKind::NotCnf { found }));
-        }
-        None => {
-            let (l, c) = sc.position();
-            let found = "end of line".to_owned();
-            return Err(Error::new(name, l, c, ErrorKind::NotCnf { found }));
-        }
-    }
-    let (vars, l, c, found) = header_count(sc, name, "variable")?;
-    if vars > u64::from(Var::MAX_DIMACS) {
-        return Err(Error::new(
-            name,
-            l,
-            c,
-            ErrorKind::TooManyVars {
-                found,
-                max: Var::MAX_DIMACS,
-            },
-        ));
-    }
-    let (clauses, _, _, clauses_text) = header_count(sc, name, "clause")?;
-    if let Some((l, c, token)) = header_token(sc) {
-        let found = show_token(&token);
-        return Err(Error::new(name, l, c, ErrorKind::HeaderTrailer { found }));
-    }
-    Ok(Header {
-        vars,
-        clauses,
-        clauses_text,
-        line,
-        col,
-    })
-}
-
-/// The next token on the header line with its position, or `None` at the end of the line.
-fn header_token<R: Read>(sc: &mut Scanner<R>) -> Option<(u64, u64, Vec<u8>)> {
-    match sc.skip_blanks() {
-        None | Some(b'\n') => None,
-        Some(_) => {
-            let (line, col) = sc.position();
-            Some((line, col, sc.take_token()))
-        }
-    }
-}
-
-/// A non-negative count on the header line (saturating at `u64::MAX`), with
-/// its line, column and text.
-fn header_count<R: Read>(
-    sc: &mut Scanner<R>,
-    name: &str,
-    what: &'static str,
-) -> Result<(u64, u64, u64, String), Error> {
-    let Some((line, col, token)) = header_token(sc) else {
-        let (line, col) = sc.position();
-        return Err(Error::new(
-            name,
-            line,
-            col,
-            ErrorKind::MissingCount { what },
-        ));
-    };
-    let found = show_token(&token);
-    match int_token(&token) {
-        Some((false, value, _)) => Ok((value, line, col, found)),
-        Some((true, _, _)) => Err(Error::new(
-            name,
-            line,
-            col,
-            ErrorKind::NegativeCount { what, found },
-        )),
-        None => Err(Error::new(
-            name,
-            line,
-            col,
-            ErrorKind::BadCount { what, found },
-        )),
     }
 }
 

@@ -468,12 +468,8 @@ fn other_compression_formats_and_binary_data_are_named() {
             .to_string()
     };
     assert_eq!(
-        e(b"BZh91AY&SY\x01\x02"),
-        "f:1:1: bzip2-compressed input is not supported; decompress it first (bunzip2)"
-    );
-    assert_eq!(
-        e(b"\x5d\x00\x00\x80\x00\xff"),
-        "f:1:1: lzma-compressed input is not supported; decompress it first (unlzma)"
+        e(b"\x28\xb5\x2f\xfd\x24\x00"),
+        "f:1:1: zstd-compressed input is not supported; decompress it first (unzstd)"
     );
     assert_eq!(
         e(b"7z\xbc\xaf\x27\x1c\x00\x04"),
@@ -568,4 +564,21 @@ fn expansion_limit_stops_a_decompression_bomb() {
     );
     // Stopped at the first check past the floor, not at the end.
     assert!((64 * 1024..65 * 1024).contains(&e.line), "{e}");
+}
+
+#[test]
+fn reads_bzip2_and_lzma_by_magic() {
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+    bz.write_all(SAMPLE.as_bytes()).unwrap();
+    let bz = bz.finish().unwrap();
+    let p = parse_reader(&bz[..], "bz", &ParseOptions::default()).unwrap();
+    assert_eq!(clauses(&p), sample_clauses());
+    let options = xz2::stream::LzmaOptions::new_preset(1).unwrap();
+    let stream = xz2::stream::Stream::new_lzma_encoder(&options).unwrap();
+    let mut lzma = xz2::write::XzEncoder::new_stream(Vec::new(), stream);
+    lzma.write_all(SAMPLE.as_bytes()).unwrap();
+    let lzma = lzma.finish().unwrap();
+    assert_eq!(&lzma[..3], [0x5d, 0, 0]);
+    let p = parse_reader(&lzma[..], "lzma", &ParseOptions::default()).unwrap();
+    assert_eq!(clauses(&p), sample_clauses());
 }

@@ -1,5 +1,6 @@
-//! What the first bytes of an input say it is: DIMACS text, gzip or xz
-//! (which the parser decodes), another compression format, or binary data.
+//! What the first bytes of an input say it is: DIMACS text, gzip, xz,
+//! bzip2 or lzma (which the parser decodes), another compression format,
+//! or binary data.
 
 /// The kind of input its first bytes show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -10,6 +11,11 @@ pub(crate) enum Sniffed {
     Gzip,
     /// xz (`fd 37 7a 58 5a 00`).
     Xz,
+    /// bzip2 (`BZh` and the block size digit).
+    Bzip2,
+    /// The legacy lzma format (`5d 00 00`: the usual properties byte and a
+    /// dictionary size below 16 MiB).
+    Lzma,
     /// A compression format not decoded: its name and the command that decodes it.
     Unsupported(&'static str, &'static str),
     /// Bytes no text file starts with: a control byte on the first line, or
@@ -22,8 +28,6 @@ pub(crate) const HEAD_LEN: usize = 16;
 
 /// Magic bytes of compressed formats the parser does not decode.
 const UNSUPPORTED: &[(&[u8], &str, &str)] = &[
-    (b"BZh", "bzip2", "bunzip2"),
-    (&[0x5d, 0x00, 0x00], "lzma", "unlzma"),
     (&[b'7', b'z', 0xbc, 0xaf, 0x27, 0x1c], "7z", "7z x"),
     (&[0x28, 0xb5, 0x2f, 0xfd], "zstd", "unzstd"),
     (&[0x04, 0x22, 0x4d, 0x18], "lz4", "unlz4"),
@@ -39,9 +43,14 @@ pub(crate) fn sniff(head: &[u8]) -> Sniffed {
         return Sniffed::Xz;
     }
     // `BZh` must be followed by the block size digit, so `BZh` text is not taken.
-    let bzip2 = head.len() > 3 && head.starts_with(b"BZh") && head[3].is_ascii_digit();
+    if head.len() > 3 && head.starts_with(b"BZh") && (b'1'..=b'9').contains(&head[3]) {
+        return Sniffed::Bzip2;
+    }
+    if head.starts_with(&[0x5d, 0x00, 0x00]) {
+        return Sniffed::Lzma;
+    }
     for &(magic, format, tool) in UNSUPPORTED {
-        if head.starts_with(magic) && (magic != b"BZh" || bzip2) {
+        if head.starts_with(magic) {
             return Sniffed::Unsupported(format, tool);
         }
     }
@@ -72,14 +81,9 @@ mod tests {
     fn compression_formats_by_magic() {
         assert_eq!(sniff(&[0x1f, 0x8b, 8, 0]), Sniffed::Gzip);
         assert_eq!(sniff(b"\xfd7zXZ\x00\x00"), Sniffed::Xz);
-        assert_eq!(
-            sniff(b"BZh91AY&SY"),
-            Sniffed::Unsupported("bzip2", "bunzip2")
-        );
-        assert_eq!(
-            sniff(&[0x5d, 0, 0, 0x80, 0]),
-            Sniffed::Unsupported("lzma", "unlzma")
-        );
+        assert_eq!(sniff(b"BZh91AY&SY"), Sniffed::Bzip2);
+        assert_eq!(sniff(b"BZh0"), Sniffed::Text);
+        assert_eq!(sniff(&[0x5d, 0, 0, 0x80, 0]), Sniffed::Lzma);
         assert_eq!(
             sniff(b"7z\xbc\xaf\x27\x1c\x00\x04"),
             Sniffed::Unsupported("7z", "7z x")
