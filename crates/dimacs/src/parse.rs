@@ -21,7 +21,7 @@ use crate::error::{
 };
 use crate::header::{bad_token, read_header, Header};
 use crate::limits::{Budget, Counted, Limits};
-use crate::scan::{int_prefix, int_token, Scanner, MARGIN};
+use crate::scan::{int_prefix, is_space, Scanner, MARGIN};
 use crate::sniff::{sniff, Sniffed, HEAD_LEN};
 
 /// How strictly to read.
@@ -277,22 +277,19 @@ fn read_clauses<R: Read>(
     header: &Header,
     cnf: &mut Cnf,
 ) -> Result<(), Error> {
-    let mut open_at = None;
+    let mut open = OpenClause::default();
     while let Some(first) = sc.skip_ws() {
-        if ctx.budget.due(sc.offset()) {
-            let checked = ctx.budget.check(sc.offset(), cnf);
-            checked.map_err(|kind| ctx.error(sc.position(), kind))?;
-        }
         if first.is_ascii_digit() || first == b'-' {
             if let Some((negative, value, len)) = int_prefix(sc.rest()) {
-                let glued_comment = sc.rest().get(len) == Some(&b'c');
-                if glued_comment || int_token(sc.rest()).is_some() {
+                let next = sc.rest().get(len).copied();
+                let glued_comment = next == Some(b'c');
+                if glued_comment || next.is_none_or(is_space) {
                     if len >= MARGIN {
                         // No valid literal is this long; the scanner may not hold all of it.
                         let found = show_token(sc.peek_token());
                         return Err(ctx.error(sc.position(), ErrorKind::BadToken { found }));
                     }
-                    read_integer(sc, ctx, header.vars, cnf, (negative, value), &mut open_at)?;
+                    read_integer(sc, ctx, header.vars, cnf, (negative, value), &mut open)?;
                     sc.pos += len;
                     if glued_comment {
                         sc.skip_line();
@@ -302,7 +299,10 @@ fn read_clauses<R: Read>(
             }
         }
         match first {
-            b'c' => sc.skip_line(),
+            b'c' => {
+                sc.skip_line();
+                check_budget(sc, ctx, cnf)?;
+            }
             b'%' => break,
             b'p' if sc.peek_token() == b"p" => {
                 let first_line = header.line;
@@ -311,24 +311,52 @@ fn read_clauses<R: Read>(
             _ => return Err(ctx.error(sc.position(), bad_token(sc.peek_token()))),
         }
     }
-    if let Some(at) = open_at {
+    if open.len > 0 {
         cnf.close_clause();
-        ctx.warn(at, WarningKind::UnterminatedClause);
+        ctx.warn(open.at, WarningKind::UnterminatedClause);
     }
     let checked = ctx.budget.check(sc.offset(), cnf);
     checked.map_err(|kind| ctx.error(sc.position(), kind))
 }
 
+/// The clause being read: its length so far and where it starts.
+#[derive(Default)]
+struct OpenClause {
+    len: usize,
+    at: (u64, u64),
+}
+
+/// Literals of one clause between two checks of the limits, for a clause
+/// that never ends.
+const CHECK_EVERY_LITS: usize = 1 << 16;
+
+/// Checks the limits when the text has reached the next check. Called at
+/// clause ends and comments, not per token: the hot loop stays tight.
+#[inline(always)]
+fn check_budget<R: Read>(sc: &Scanner<R>, ctx: &mut Ctx, cnf: &Cnf) -> Result<(), Error> {
+    if ctx.budget.due(sc.offset()) {
+        return check_budget_now(sc, ctx, cnf);
+    }
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn check_budget_now<R: Read>(sc: &Scanner<R>, ctx: &mut Ctx, cnf: &Cnf) -> Result<(), Error> {
+    let checked = ctx.budget.check(sc.offset(), cnf);
+    checked.map_err(|kind| ctx.error(sc.position(), kind))
+}
+
 /// Adds the integer at the scanner's position to `cnf`: a literal, or a
-/// `0` (or `-0`) ending the clause. `open_at` is where the open clause
-/// starts, `None` between clauses.
+/// `0` (or `-0`) ending the clause `open`.
+#[inline(always)]
 fn read_integer<R: Read>(
     sc: &Scanner<R>,
     ctx: &mut Ctx,
     max_var: u64,
     cnf: &mut Cnf,
     (negative, value): (bool, u64),
-    open_at: &mut Option<(u64, u64)>,
+    open: &mut OpenClause,
 ) -> Result<(), Error> {
     if value == 0 {
         if negative {
@@ -344,9 +372,16 @@ fn read_integer<R: Read>(
             }
         }
         cnf.close_clause();
-        *open_at = None;
+        open.len = 0;
+        check_budget(sc, ctx, cnf)?;
     } else if value <= max_var {
-        open_at.get_or_insert_with(|| sc.position());
+        if open.len == 0 {
+            open.at = sc.position();
+        }
+        open.len += 1;
+        if open.len.is_multiple_of(CHECK_EVERY_LITS) {
+            check_budget(sc, ctx, cnf)?;
+        }
         // value <= max_var <= Var::MAX_DIMACS, so the code fits a u32.
         cnf.push_lit(Lit::from_code(((value as u32 - 1) << 1) | negative as u32));
     } else {

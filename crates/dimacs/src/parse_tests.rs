@@ -582,3 +582,18 @@ fn reads_bzip2_and_lzma_by_magic() {
     let p = parse_reader(&lzma[..], "lzma", &ParseOptions::default()).unwrap();
     assert_eq!(clauses(&p), sample_clauses());
 }
+
+#[test]
+fn memory_limit_stops_a_clause_that_never_ends() {
+    let mut text = b"p cnf 1 1\n".to_vec();
+    text.extend(b"1 ".repeat(2_000_000));
+    let limits = Limits {
+        max_memory: Some(1 << 20),
+        max_expansion: None,
+    };
+    let e = parse_reader_with(&text[..], "m", &ParseOptions::default(), &limits).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::MemoryLimit { .. }), "{e}");
+    // Stopped at the first check (one MiB of text), long before the line ends.
+    assert_eq!(e.line, 2);
+    assert!(e.col < 2_000_000, "{e}");
+}
