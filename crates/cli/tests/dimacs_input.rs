@@ -400,3 +400,23 @@ fn check_and_decode_refuse_output_without_a_verdict_or_contradicting_itself() {
     assert_bad_input(&out, "/dev/null");
     assert!(stderr(&out).contains("no status line"), "{}", stderr(&out));
 }
+
+#[test]
+fn check_costs_what_the_model_text_holds() {
+    // A model naming variable 2^31 - 1 is one literal, not a 2 GB array.
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("f.cnf");
+    std::fs::write(&cnf, "p cnf 1 1\n1 0\n").unwrap();
+    let start = std::time::Instant::now();
+    let out = satoku_stdin(
+        &["check", cnf.to_str().unwrap(), "-"],
+        b"s SATISFIABLE\nv 1 2147483647 0\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("names variable 2147483647"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(start.elapsed().as_secs() < 10);
+}

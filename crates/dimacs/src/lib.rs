@@ -4,12 +4,14 @@
 //! The parser reads a file, standard input or any reader in big chunks and
 //! decodes the bytes by hand, with no allocation per line or token. It accepts
 //! the DIMACS dialect of real benchmark files (comments anywhere, clauses over
-//! several lines, tabs, CRLF, SATLIB's `%` end marker, gzip and xz input
-//! recognised by magic bytes) and reports everything else as an [`Error`]
-//! displayed as `path:line:col: message`. Two common defects, a wrong clause
-//! count in the header and an unterminated last clause, are [`Warning`]s by
-//! default and errors under [`ParseOptions::strict`]. The exact dialect is in
-//! `docs/dimacs.md`.
+//! several lines, tabs, CRLF, SATLIB's `%` end marker, a comment glued to
+//! a clause's `0`, gzip, xz, bzip2 and lzma input recognised by magic bytes)
+//! and reports everything else as an [`Error`] displayed as
+//! `path:line:col: message`. Three common defects, a wrong clause count in
+//! the header, an unterminated last clause and `-0`, are [`Warning`]s by
+//! default and errors under [`ParseOptions::strict`]. [`Limits`] bound the
+//! memory a formula may take and how far compressed input may expand. The
+//! exact dialect is in `docs/dimacs.md`.
 //!
 //! | item | what it is |
 //! |---|---|

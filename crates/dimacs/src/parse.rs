@@ -28,7 +28,7 @@ use crate::sniff::{sniff, Sniffed, HEAD_LEN};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParseOptions {
     /// Turn the warnings (clause count differs from the header, last clause
-    /// not terminated by `0`) into errors.
+    /// not terminated by `0`, `-0`) into errors.
     pub strict: bool,
 }
 
