@@ -53,12 +53,20 @@ impl Limits {
     }
 }
 
-/// This machine's physical memory in bytes, where the system tells it
-/// (Linux, macOS, Windows, FreeBSD; through the `sysinfo` crate).
+/// This machine's physical memory in bytes, or a container's memory limit
+/// (Linux cgroups) when lower: what the kernel lets the process use. Read
+/// through the `sysinfo` crate (Linux, macOS, Windows, FreeBSD); `None`
+/// where the system does not tell.
 pub fn physical_memory() -> Option<u64> {
     let mut system = sysinfo::System::new();
     system.refresh_memory_specifics(sysinfo::MemoryRefreshKind::nothing().with_ram());
-    Some(system.total_memory()).filter(|&bytes| bytes > 0)
+    let total = system.total_memory();
+    if total == 0 {
+        // `cgroup_limits` needs the total; without it there is nothing to tell.
+        return None;
+    }
+    let limit = system.cgroup_limits().map(|c| c.total_memory);
+    Some(limit.map_or(total, |limit| limit.min(total)))
 }
 
 /// A reader that counts the bytes it hands out (the compressed input's).
@@ -204,6 +212,7 @@ mod tests {
     fn this_machine_has_memory() {
         let limits = Limits::for_this_machine();
         if let Some(bytes) = physical_memory() {
+            assert!(bytes >= 1 << 20, "{bytes}");
             assert_eq!(
                 limits.max_memory,
                 Some(bytes / 100 * DEFAULT_MEMORY_PERCENT)
