@@ -22,10 +22,10 @@ pub(crate) struct Header {
 /// header: a XOR clause (`x` then a literal) is named as such.
 pub(crate) fn bad_token(token: &[u8]) -> ErrorKind {
     let found = show_token(token);
-    let xor = token.first() == Some(&b'x')
-        && token
-            .get(1)
-            .is_some_and(|&b| b.is_ascii_digit() || b == b'-');
+    let literal = token
+        .strip_prefix(b"x")
+        .map(|rest| rest.strip_prefix(b"-").unwrap_or(rest));
+    let xor = literal.is_some_and(|digits| digits.first().is_some_and(u8::is_ascii_digit));
     if xor {
         ErrorKind::XorClause { found }
     } else {

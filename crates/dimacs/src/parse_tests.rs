@@ -487,6 +487,7 @@ fn xor_clauses_are_named_as_an_extension() {
     assert_eq!(err("p cnf 2 1\nx1 2 0\n"), expected);
     assert!(err("x-1 2 0\n").contains("XOR clause"));
     assert!(err("p cnf 2 1\nxor 0\n").contains("expected an integer literal"));
+    assert!(err("p cnf 2 1\nx- 0\n").contains("expected an integer literal"));
 }
 
 /// `n` clauses `1 2 0`, as text.
