@@ -5,6 +5,7 @@ use std::path::Path;
 
 use satoku_dimacs::{
     ErrorKind, Limits, ParseOptions, Parsed, DEFAULT_MAX_EXPANSION, MAX_UNUSED_MODEL_VARS,
+    STDIN_NAME,
 };
 use satoku_formula::Cnf;
 use satoku_solver::Solver;
@@ -119,11 +120,15 @@ fn check_model_size(cnf: &Cnf, path: &Path) -> Result<(), BadInput> {
     if unused <= MAX_UNUSED_MODEL_VARS {
         return Ok(());
     }
+    let name = if path.as_os_str() == "-" {
+        STDIN_NAME.to_owned()
+    } else {
+        path.display().to_string()
+    };
     Err(BadInput(format!(
-        "{}: the header declares {} variables, {unused} more than the clauses use; \
+        "{name}: the header declares {} variables, {unused} more than the clauses use; \
          a model would list each of them, and at most {MAX_UNUSED_MODEL_VARS} unused ones are printed: \
          pass --no-model (and no --res), or declare fewer variables",
-        path.display(),
         cnf.num_vars()
     )))
 }
