@@ -468,6 +468,10 @@ fn other_compression_formats_and_binary_data_are_named() {
             .to_string()
     };
     assert_eq!(
+        e(b"BZh91AY&SY\x8e\x1b"),
+        "f:1:1: decompression not finished but EOF reached"
+    );
+    assert_eq!(
         e(b"\x28\xb5\x2f\xfd\x24\x00"),
         "f:1:1: zstd-compressed input is not supported; decompress it first (unzstd)"
     );
