@@ -159,7 +159,10 @@ fn parse_any<R: Read>(mut reader: R, source: &Source) -> Result<Parsed, Error> {
         }
         Sniffed::Lzma => {
             let (counted, count) = Counted::new(whole);
-            let stream = Stream::new_lzma_decoder(u64::MAX)
+            // The header names the dictionary size; liblzma refuses one
+            // above the memory limit instead of allocating it.
+            let memlimit = source.limits.max_memory.unwrap_or(u64::MAX);
+            let stream = Stream::new_lzma_decoder(memlimit)
                 .map_err(|e| Error::new(name, 0, 0, ErrorKind::Io(e.into())))?;
             let decoder = XzDecoder::new_stream(counted, stream);
             parse_text(decoder, source, expanded, Some(count))

@@ -602,3 +602,17 @@ fn memory_limit_stops_a_clause_that_never_ends() {
     assert_eq!(e.line, 2);
     assert!(e.col < 2_000_000, "{e}");
 }
+
+#[test]
+fn an_lzma_dictionary_above_the_memory_limit_is_refused() {
+    // Properties 5d, a 2 GiB dictionary, unknown size.
+    let header = b"\x5d\x00\x00\x00\x80\xff\xff\xff\xff\xff\xff\xff\xff\x00\x00";
+    let limits = Limits {
+        max_memory: Some(64 << 20),
+        max_expansion: None,
+    };
+    let e = parse_reader_with(&header[..], "x.lzma", &ParseOptions::default(), &limits);
+    let e = e.unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::Io(_)), "{e}");
+    assert_eq!(e.line, 1, "{e}");
+}
