@@ -21,7 +21,7 @@ use crate::error::{
 };
 use crate::header::{bad_token, read_header, Header};
 use crate::limits::{Budget, Counted, Limits};
-use crate::scan::{int_prefix, is_space, Scanner, MARGIN};
+use crate::scan::{int_prefix, is_space, read_error_first, Scanner, MARGIN};
 use crate::sniff::{sniff, Sniffed, HEAD_LEN};
 
 /// How strictly to read.
@@ -259,18 +259,6 @@ fn parse_text<R: Read>(
         warnings,
         text_bytes: sc.offset(),
     })
-}
-
-/// A read error (truncated or corrupt compressed data) explains any syntax
-/// error found at the point where the input stopped, so it wins over `err`.
-fn read_error_first<R: Read>(sc: &mut Scanner<R>, name: &str, err: Error) -> Error {
-    match sc.take_io_error() {
-        Some(io) => {
-            let (line, col) = sc.position();
-            Error::new(name, line, col, ErrorKind::Io(io))
-        }
-        None => err,
-    }
 }
 
 /// The clause loop: literals, `0` terminators, comments, up to the end or `%`.

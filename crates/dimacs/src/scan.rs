@@ -7,6 +7,8 @@
 
 use std::io::{self, Read};
 
+use crate::error::{Error, ErrorKind};
+
 /// Bytes read from the underlying reader per refill (at most).
 const BUF_SIZE: usize = 1 << 20;
 /// Bytes guaranteed in the buffer at the start of a token (unless at EOF).
@@ -240,6 +242,18 @@ pub(crate) fn int_token(bytes: &[u8]) -> Option<(bool, u64, usize)> {
     match bytes.get(len) {
         Some(&b) if !is_space(b) => None,
         _ => Some((negative, value, len)),
+    }
+}
+
+/// A read error (truncated or corrupt compressed data) explains any syntax
+/// error found at the point where the input stopped, so it wins over `err`.
+pub(crate) fn read_error_first<R: Read>(sc: &mut Scanner<R>, name: &str, err: Error) -> Error {
+    match sc.take_io_error() {
+        Some(io) => {
+            let (line, col) = sc.position();
+            Error::new(name, line, col, ErrorKind::Io(io))
+        }
+        None => err,
     }
 }
 
