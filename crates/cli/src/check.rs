@@ -2,7 +2,7 @@
 //!
 //! The output is read by `satoku_dimacs::read_solver_output`: `v` lines
 //! (SAT-competition output), or the literal lines after a `SAT` line
-//! (MiniSat's result file), with `c` lines and one status line. A literal
+//! (MiniSat's result file), with `c` lines and exactly one status line. A literal
 //! absent from the model satisfies nothing, so a partial model must still
 //! make every clause true.
 
@@ -12,10 +12,10 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use itertools::Itertools;
-use satoku_dimacs::{read_solver_output, OutputOptions, PartialModel, Status, STDIN_NAME};
+use satoku_dimacs::{read_solver_answer, OutputOptions, PartialModel, Status, STDIN_NAME};
 
 use crate::exit::BadInput;
-use crate::input::read_cnf;
+use crate::input::{read_cnf_with, LimitArgs, ModelUse};
 
 /// Options of `satoku check`.
 #[derive(clap::Args, Debug)]
@@ -27,12 +27,16 @@ pub struct Args {
     /// Treat DIMACS warnings as errors.
     #[arg(long)]
     pub strict: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
-/// Reads the model of a solver's output; `name` is used in error messages.
-/// An UNSATISFIABLE answer, or an output without a model, is bad input.
+/// Reads the model of a solver's answer; `name` is used in error messages.
+/// An output without a status line, a contradictory one (a model with
+/// UNSATISFIABLE or UNKNOWN), an UNSATISFIABLE answer, or an answer
+/// without a model is bad input.
 pub fn parse_model(text: &str, name: &str) -> Result<PartialModel, BadInput> {
-    let output = read_solver_output(text, name, OutputOptions::default())
+    let output = read_solver_answer(text, name, OutputOptions::default())
         .map_err(|e| BadInput(e.to_string()))?;
     if output.status() == Status::Unsat {
         return Err(BadInput(format!(
@@ -46,7 +50,7 @@ pub fn parse_model(text: &str, name: &str) -> Result<PartialModel, BadInput> {
 
 /// Runs `satoku check`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let cnf = read_cnf(&args.file, args.strict)?.cnf;
+    let cnf = read_cnf_with(&args.file, args.strict, &args.limits, ModelUse::None)?.cnf;
     let text = read_text(&args.model)?;
     let name = if args.model.as_os_str() == "-" {
         STDIN_NAME.to_owned()
@@ -98,6 +102,7 @@ mod tests {
     #[test]
     fn reads_competition_and_minisat_output() {
         let ours = parse_model("c hi\ns SATISFIABLE\nv 1 -2\nv 3 0\n", "x").unwrap();
+        assert!(parse_model("s SATISFIABLE\nv 0\n", "x").unwrap().is_empty());
         let lits: Vec<i64> = ours.lits().map(Lit::to_dimacs).collect();
         assert_eq!(lits, [1, -2, 3]);
         let minisat = parse_model("SAT\n-1 2 0\n", "x").unwrap();
@@ -111,7 +116,17 @@ mod tests {
         assert_eq!(err("v 1 -1 0\n"), "x:1:5: variable 1 is given both values");
         assert!(err("v 1 x 0\n").starts_with("x:1:5: "));
         assert!(err("1 2 0\n").starts_with("x:1:1: "));
-        assert!(err("c nothing\n").contains("no model found"));
+        assert!(err("s UNKNOWN\n").contains("no model found"));
+        assert!(err("c nothing\n").starts_with("x: no status line"));
+        assert!(err("v 1 0\n").starts_with("x: no status line"));
+        assert_eq!(
+            err("v 1 0\ns UNKNOWN\n"),
+            "x:2:1: a model in an UNKNOWN answer"
+        );
+        assert_eq!(
+            err("v 1 0\ns UNSATISFIABLE\n"),
+            "x:2:1: a model in an UNSATISFIABLE answer"
+        );
         assert!(err("v 99999999999 0\n").contains("out of range"));
     }
 
@@ -120,7 +135,7 @@ mod tests {
         let mut cnf = Cnf::new();
         cnf.add_clause(&[Lit::from_dimacs(1), Lit::from_dimacs(2)]);
         cnf.add_clause(&[Lit::from_dimacs(3)]);
-        let model = parse_model("v 1 0", "x").unwrap();
+        let model = parse_model("s SATISFIABLE\nv 1 0", "x").unwrap();
         assert_eq!(model.first_falsified(&cnf), Some(1));
     }
 }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use satoku_dimacs::write_cnf;
 
-use crate::input::read_cnf;
+use crate::input::{read_cnf_with, LimitArgs, ModelUse};
 use crate::output::{check_outputs, write_file};
 
 /// Write canonical DIMACS (header, one clause per line); gzip when OUT ends
@@ -19,12 +19,14 @@ pub struct Args {
     /// Reject a wrong clause count in the header and an unterminated last clause.
     #[arg(long)]
     pub strict: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// Runs `satoku convert`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     check_outputs(&[&args.input], &[&args.output])?;
-    let parsed = read_cnf(&args.input, args.strict)?;
+    let parsed = read_cnf_with(&args.input, args.strict, &args.limits, ModelUse::None)?;
     write_file(&args.output, |w| write_cnf(&parsed.cnf, w))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use satoku_formula::Cnf;
 
-use crate::input::read_cnf;
+use crate::input::{read_cnf_with, LimitArgs, ModelUse};
 
 /// Print declared and actual counts, clause lengths, duplicate literals,
 /// tautologies, and the parse time and throughput.
@@ -19,6 +19,8 @@ pub struct Args {
     /// Reject a wrong clause count in the header and an unterminated last clause.
     #[arg(long)]
     pub strict: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// Counts gathered in one pass over the clauses.
@@ -43,45 +45,52 @@ fn bucket(len: usize) -> (usize, usize) {
     }
 }
 
+/// The counts of `cnf`, in memory that follows what the clauses hold: a
+/// header or a literal may name variable 2^31 in a 20-byte file.
 fn stats(cnf: &Cnf) -> Stats {
-    let mut s = Stats::default();
-    // Sized by the variables used, not declared: a header may declare 2^31.
-    let max_var = cnf
-        .clauses()
-        .flatten()
-        .map(|lit| lit.var().index() + 1)
-        .max()
-        .unwrap_or(0);
-    // stamp[lit code] = 1 + index of the last clause holding the literal.
-    let mut stamp = vec![0u32; 2 * max_var];
-    let mut used = vec![false; max_var];
-    for (i, clause) in cnf.clauses().enumerate() {
-        let mark = i as u32 + 1;
-        let (mut dup, mut taut) = (0, false);
-        for &lit in clause {
-            used[lit.var().index()] = true;
-            if stamp[lit.code()] == mark {
-                dup += 1;
-            }
-            if stamp[(!lit).code()] == mark {
-                taut = true;
-            }
-            stamp[lit.code()] = mark;
-        }
+    let mut s = Stats {
+        used_vars: distinct_vars(cnf),
+        ..Stats::default()
+    };
+    let mut codes: Vec<usize> = Vec::new();
+    for clause in cnf.clauses() {
+        codes.clear();
+        codes.extend(clause.iter().map(|lit| lit.code()));
+        codes.sort_unstable();
+        // Sorted codes put a duplicate next to its twin and `x` next to `-x`.
+        let dup = codes.windows(2).filter(|w| w[0] == w[1]).count();
+        let taut = codes
+            .windows(2)
+            .any(|w| w[0] != w[1] && w[0] >> 1 == w[1] >> 1);
         s.empty += clause.is_empty() as usize;
         s.with_duplicates += (dup > 0) as usize;
         s.duplicate_lits += dup;
         s.tautologies += taut as usize;
         *s.lengths.entry(bucket(clause.len())).or_default() += 1;
     }
-    s.used_vars = used.iter().filter(|&&u| u).count();
     s
+}
+
+/// The number of variables the clauses use: a bitmap when the variables
+/// are dense, else a sorted list of the literals' variables.
+fn distinct_vars(cnf: &Cnf) -> usize {
+    let vars = cnf.clauses().flatten().map(|lit| lit.var().index());
+    if cnf.used_vars() <= 2 * cnf.num_lits() + (1 << 20) {
+        let mut used = vec![false; cnf.used_vars()];
+        vars.for_each(|v| used[v] = true);
+        used.iter().filter(|&&u| u).count()
+    } else {
+        let mut sorted: Vec<usize> = vars.collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        sorted.len()
+    }
 }
 
 /// Runs `satoku info`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let parsed = read_cnf(&args.file, args.strict)?;
+    let parsed = read_cnf_with(&args.file, args.strict, &args.limits, ModelUse::None)?;
     let seconds = start.elapsed().as_secs_f64();
     let cnf = &parsed.cnf;
     let s = stats(cnf);
@@ -149,6 +158,7 @@ mod tests {
         cnf.ensure_vars(12);
         let s = stats(&cnf);
         assert_eq!((s.used_vars, s.empty), (10, 1));
+        assert_eq!(distinct_vars(&cnf), 10);
         assert_eq!(
             (s.with_duplicates, s.duplicate_lits, s.tautologies),
             (1, 1, 1)

@@ -19,7 +19,7 @@ use satoku_formula::Model;
 use satoku_solver::{Algorithm, ProofFormat, SolveResult, Solver, Stats};
 
 use crate::exit::BadInput;
-use crate::input::{check_var_density, read_cnf};
+use crate::input::{check_var_density, read_cnf_with, LimitArgs, ModelUse};
 use crate::output::{check_outputs, write_file};
 use crate::proof_file::ProofFile;
 use crate::solver_options::{parse_seconds, SolverOptions};
@@ -55,6 +55,8 @@ pub struct Args {
     /// Treat DIMACS warnings (clause count mismatch, open last clause) as errors.
     #[arg(long)]
     pub strict: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// Refuses flags that cannot work together and outputs that would write
@@ -93,7 +95,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         env!("CARGO_PKG_VERSION"),
         args.file.display()
     ));
-    let parsed = read_cnf(&args.file, args.strict)?;
+    let model_use = if args.no_model && !args.res {
+        ModelUse::None
+    } else {
+        ModelUse::Print
+    };
+    let parsed = read_cnf_with(&args.file, args.strict, &args.limits, model_use)?;
     let cnf = &parsed.cnf;
     check_var_density(cnf, &args.file)?;
     out.comment(&format!(

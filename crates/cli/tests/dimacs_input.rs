@@ -259,3 +259,165 @@ fn declared_but_unused_variables_cost_output_not_memory() {
     let out = satoku_stdin(&["solve", "--no-model", "-"], b"p cnf 2000000000 1\n1 0\n");
     assert_eq!(out.status.code(), Some(10), "{}", stderr(&out));
 }
+
+/// A gzip stream of `text`.
+fn gzip(text: &[u8]) -> Vec<u8> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(text).unwrap();
+    gz.finish().unwrap()
+}
+
+#[test]
+fn memory_limit_stops_a_decompression_bomb_with_exit_2() {
+    // 12 MB of clauses in about 20 KB of gzip.
+    let mut text = b"p cnf 2 2000000\n".to_vec();
+    for _ in 0..2_000_000 {
+        text.extend_from_slice(b"1 2 0\n");
+    }
+    let bomb = gzip(&text);
+    assert!(bomb.len() < 100_000);
+    let out = satoku_stdin(&["info", "--max-memory", "4M", "-"], &bomb);
+    assert_bad_input(&out, "memory bomb");
+    let err = stderr(&out);
+    assert!(
+        err.contains("the formula needs more memory than the limit of 4.0 MiB; raise the limit with --max-memory SIZE"),
+        "{err}"
+    );
+    let roomy = satoku_stdin(&["info", "--max-memory", "1G", "-"], &bomb);
+    assert_eq!(roomy.status.code(), Some(0), "{}", stderr(&roomy));
+}
+
+#[test]
+fn expansion_limit_stops_a_decompression_bomb_with_exit_2() {
+    // 70 MiB of comment lines: gzip members of 1 MiB each, about 1 KiB apiece.
+    let mut lines = vec![b' '; 1 << 20];
+    for line in lines.chunks_mut(1024) {
+        line[0] = b'c';
+        line[1023] = b'\n';
+    }
+    let member = gzip(&lines);
+    let mut bomb = gzip(b"p cnf 1 0\n");
+    for _ in 0..70 {
+        bomb.extend_from_slice(&member);
+    }
+    let out = satoku_stdin(&["info", "-"], &bomb);
+    assert_bad_input(&out, "expansion bomb");
+    let err = stderr(&out);
+    assert!(
+        err.contains("the compressed input expands more than 100 times ("),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("; raise the limit with --max-expansion RATIO\n"),
+        "{err}"
+    );
+    let unlimited = satoku_stdin(&["info", "--max-expansion", "0", "-"], &bomb);
+    assert_eq!(unlimited.status.code(), Some(0), "{}", stderr(&unlimited));
+}
+
+#[test]
+fn a_model_of_too_many_unused_declared_variables_is_refused_unless_not_printed() {
+    let cnf = b"p cnf 2000000000 0\n";
+    let out = satoku_stdin(&["solve", "-"], cnf);
+    assert_bad_input(&out, "huge model");
+    assert_eq!(
+        stderr(&out).lines().last().unwrap(),
+        "satoku: error: <stdin>: the header declares 2000000000 variables, 2000000000 more than \
+         the clauses use; a model would list each of them, and at most 67108864 unused ones are \
+         printed: pass --no-model (and no --res), or declare fewer variables"
+    );
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("\nv "));
+    let quiet = satoku_stdin(&["solve", "--no-model", "-"], cnf);
+    assert_eq!(quiet.status.code(), Some(10), "{}", stderr(&quiet));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("wide.cnf");
+    std::fs::write(&file, cnf).unwrap();
+    let res = satoku(&["solve", "--no-model", "--res", file.to_str().unwrap()]);
+    assert_bad_input(&res, "huge .res");
+    assert!(!dir.path().join("wide.res").exists());
+}
+
+#[test]
+fn info_on_a_sparse_formula_costs_what_the_clauses_hold() {
+    let start = std::time::Instant::now();
+    let out = satoku_stdin(&["info", "-"], b"p cnf 2147483647 1\n2147483647 -1 0\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let info = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        info.contains("2147483647 variables (2 used), 1 clauses"),
+        "{info}"
+    );
+    assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
+}
+
+#[test]
+fn check_accepts_the_answer_of_solve_for_the_empty_formula() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("empty.cnf");
+    std::fs::write(&cnf, "p cnf 0 0\n").unwrap();
+    let solved = satoku(&["solve", cnf.to_str().unwrap()]);
+    assert_eq!(solved.status.code(), Some(10));
+    let out = satoku_stdin(&["check", cnf.to_str().unwrap(), "-"], &solved.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("s MODEL VERIFIED"));
+}
+
+#[test]
+fn check_and_decode_refuse_output_without_a_verdict_or_contradicting_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("f.cnf");
+    std::fs::write(&cnf, "p cnf 2 1\n1 2 0\n").unwrap();
+    let cnf = cnf.to_str().unwrap();
+    let cases: [(&[u8], &str); 4] = [
+        (b"", "no status line"),
+        (b"v 1 2 0\n", "no status line"),
+        (
+            b"v 1 2 0\ns UNSATISFIABLE\n",
+            "a model in an UNSATISFIABLE answer",
+        ),
+        (b"s UNKNOWN\nv 1 0\n", "a model in an UNKNOWN answer"),
+    ];
+    for (text, message) in cases {
+        for args in [&["check", cnf, "-"][..], &["sudoku", "decode", "-"]] {
+            let out = satoku_stdin(args, text);
+            assert_bad_input(&out, message);
+            assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        }
+    }
+    // A puzzle file, a README and /dev/null are not a solver's answer.
+    let puzzle = dir.path().join("p.txt");
+    std::fs::write(&puzzle, format!("{}\n", ".".repeat(81))).unwrap();
+    let readme = cnf_dir().join("../README.md");
+    for file in [puzzle.to_str().unwrap(), readme.to_str().unwrap()] {
+        let out = satoku(&["sudoku", "decode", file]);
+        assert_bad_input(&out, file);
+        assert!(
+            stderr(&out).contains("expected a `c`, `s` or `v` line"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let out = satoku(&["sudoku", "decode", "/dev/null"]);
+    assert_bad_input(&out, "/dev/null");
+    assert!(stderr(&out).contains("no status line"), "{}", stderr(&out));
+}
+
+#[test]
+fn check_costs_what_the_model_text_holds() {
+    // A model naming variable 2^31 - 1 is one literal, not a 2 GB array.
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("f.cnf");
+    std::fs::write(&cnf, "p cnf 1 1\n1 0\n").unwrap();
+    let start = std::time::Instant::now();
+    let out = satoku_stdin(
+        &["check", cnf.to_str().unwrap(), "-"],
+        b"s SATISFIABLE\nv 1 2147483647 0\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("names variable 2147483647"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(start.elapsed().as_secs() < 10);
+}

@@ -162,13 +162,77 @@ pub enum ErrorKind {
         /// The variable's DIMACS number.
         var: u64,
     },
+    /// Solver output: no status line where an answer is required.
+    #[error("no status line (`s SATISFIABLE`, `s UNSATISFIABLE`, `s UNKNOWN`, or MiniSat's `SAT`, `UNSAT`, `INDET`): this is not a solver's answer")]
+    MissingStatus,
+    /// Solver output: a model together with an UNKNOWN answer.
+    #[error("a model in an UNKNOWN answer")]
+    ModelOfUnknown,
+    /// Input compressed in a format the parser does not decode.
+    #[error("{format}-compressed input is not supported; decompress it first ({tool})")]
+    UnsupportedCompression {
+        /// The format's name (`bzip2`, `lzma`, ...).
+        format: &'static str,
+        /// The command that decompresses it.
+        tool: &'static str,
+    },
+    /// Input whose first bytes are not text.
+    #[error("this is not a DIMACS file: it starts with bytes {start}")]
+    NotDimacs {
+        /// The first bytes, in hexadecimal.
+        start: String,
+    },
+    /// A CryptoMiniSat XOR clause (`x1 2 0`).
+    #[error("`{found}` starts a XOR clause, an extension (CryptoMiniSat's `x` lines) satoku does not read")]
+    XorClause {
+        /// The token (escaped, truncated).
+        found: String,
+    },
+    /// Strict mode: `-0` where a literal or `0` is expected.
+    #[error("`-0` is not a literal; a clause ends with `0`")]
+    NegativeZero,
+    /// The formula outgrew [`Limits::max_memory`](crate::Limits::max_memory).
+    #[error("the formula needs more memory than the limit of {}", show_bytes(*limit))]
+    MemoryLimit {
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// Compressed input expanded past [`Limits::max_expansion`](crate::Limits::max_expansion).
+    #[error("the compressed input expands more than {ratio} times ({} compressed gave {} of text)", show_bytes(*compressed), show_bytes(*text))]
+    ExpansionLimit {
+        /// The limit: bytes of text per compressed byte.
+        ratio: u64,
+        /// Compressed bytes read.
+        compressed: u64,
+        /// Text bytes they gave.
+        text: u64,
+    },
+}
+
+/// A byte count for messages: exact below 1 KiB, else in KiB, MiB or GiB
+/// with one decimal.
+pub(crate) fn show_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
 }
 
 /// The header's clause count differs from the number of clauses read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClauseCountMismatch {
-    /// Clauses declared by the header.
+    /// Clauses declared by the header (saturating at `u64::MAX`).
     pub declared: u64,
+    /// The header's clause count as written (escaped, truncated), which
+    /// messages quote: it may exceed `u64::MAX`.
+    pub declared_text: String,
     /// Clauses read.
     pub found: u64,
 }
@@ -178,7 +242,7 @@ impl fmt::Display for ClauseCountMismatch {
         write!(
             f,
             "header declares {} clauses but {} were read",
-            self.declared, self.found
+            self.declared_text, self.found
         )
     }
 }
@@ -209,6 +273,9 @@ pub enum WarningKind {
     /// The last clause ran into the end of the input (or `%`) without a `0`;
     /// it was kept as a clause (reported at its first literal).
     UnterminatedClause,
+    /// `-0` was read as `0`, ending the clause, as MiniSat reads it
+    /// (reported at the first one only).
+    NegativeZero,
 }
 
 impl fmt::Display for WarningKind {
@@ -218,6 +285,7 @@ impl fmt::Display for WarningKind {
             WarningKind::UnterminatedClause => {
                 f.write_str("last clause is not terminated by `0` (kept as a clause)")
             }
+            WarningKind::NegativeZero => f.write_str("`-0` read as `0`, ending the clause"),
         }
     }
 }
@@ -238,9 +306,16 @@ impl Warning {
         let kind = match self.kind {
             WarningKind::ClauseCount(m) => ErrorKind::ClauseCount(m),
             WarningKind::UnterminatedClause => ErrorKind::UnterminatedClause,
+            WarningKind::NegativeZero => ErrorKind::NegativeZero,
         };
         Error::new(&self.path, self.line, self.col, kind)
     }
+}
+
+/// The first bytes of an input in hexadecimal, as [`ErrorKind::NotDimacs`] shows them.
+pub(crate) fn show_hex(bytes: &[u8]) -> String {
+    let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    hex.join(" ")
 }
 
 /// A token as shown in messages: at most 32 bytes, non-printable bytes escaped.
@@ -251,4 +326,22 @@ pub(crate) fn show_token(bytes: &[u8]) -> String {
         s.push_str("...");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_counts_read_in_binary_units() {
+        assert_eq!(show_bytes(1000), "1000 bytes");
+        assert_eq!(show_bytes(1536), "1.5 KiB");
+        assert_eq!(show_bytes(64 << 20), "64.0 MiB");
+        assert_eq!(show_bytes(3 << 30), "3.0 GiB");
+    }
+
+    #[test]
+    fn start_bytes_read_in_hexadecimal() {
+        assert_eq!(show_hex(b"\x7fELF"), "7f 45 4c 46");
+    }
 }

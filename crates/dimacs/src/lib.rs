@@ -4,12 +4,14 @@
 //! The parser reads a file, standard input or any reader in big chunks and
 //! decodes the bytes by hand, with no allocation per line or token. It accepts
 //! the DIMACS dialect of real benchmark files (comments anywhere, clauses over
-//! several lines, tabs, CRLF, SATLIB's `%` end marker, gzip and xz input
-//! recognised by magic bytes) and reports everything else as an [`Error`]
-//! displayed as `path:line:col: message`. Two common defects, a wrong clause
-//! count in the header and an unterminated last clause, are [`Warning`]s by
-//! default and errors under [`ParseOptions::strict`]. The exact dialect is in
-//! `docs/dimacs.md`.
+//! several lines, tabs, CRLF, SATLIB's `%` end marker, a comment glued to
+//! a clause's `0`, gzip, xz, bzip2 and lzma input recognised by magic bytes)
+//! and reports everything else as an [`Error`] displayed as
+//! `path:line:col: message`. Three common defects, a wrong clause count in
+//! the header, an unterminated last clause and `-0`, are [`Warning`]s by
+//! default and errors under [`ParseOptions::strict`]. [`Limits`] bound the
+//! memory a formula may take and how far compressed input may expand. The
+//! exact dialect is in `docs/dimacs.md`.
 //!
 //! | item | what it is |
 //! |---|---|
@@ -21,6 +23,8 @@
 //! | [`write_cnf`], [`write_cnf_with_comments`] | canonical DIMACS output |
 //! | [`Status`] | SAT, UNSAT or UNKNOWN: the `s` word and the exit code 10, 20, 0 |
 //! | [`read_solver_output`], [`SolverOutput`], [`OutputOptions`] | a solver's `s`/`v`/`c` lines or MiniSat's result file |
+//! | [`read_solver_answer`] | the same, where a status line is required and a model needs SATISFIABLE |
+//! | [`parse_path_with`], [`parse_reader_with`], [`Limits`] | parsing within a memory and a decompression ceiling |
 //! | [`PartialModel`] | the values a model gives; a variable not mentioned has none |
 //! | [`write_solver_output`], [`v_lines`], [`write_res`] | `s` and `v` lines; the course-design `.res` file |
 //!
@@ -44,18 +48,29 @@
 #![warn(missing_docs)]
 
 mod error;
+mod header;
+mod limits;
 mod output_read;
 mod output_write;
 mod parse;
 mod partial_model;
 mod scan;
+mod sniff;
 mod status;
 mod write;
 
 pub use error::{ClauseCountMismatch, Error, ErrorKind, Warning, WarningKind};
-pub use output_read::{read_solver_output, OutputOptions, SolverOutput};
-pub use output_write::{v_lines, write_res, write_solver_output, MAX_V_LINE};
-pub use parse::{parse_path, parse_reader, parse_str, ParseOptions, Parsed, STDIN_NAME};
+pub use limits::{
+    physical_memory, Limits, DEFAULT_MAX_EXPANSION, DEFAULT_MEMORY_PERCENT, EXPANSION_FLOOR,
+};
+pub use output_read::{read_solver_answer, read_solver_output, OutputOptions, SolverOutput};
+pub use output_write::{
+    v_lines, write_res, write_solver_output, MAX_UNUSED_MODEL_VARS, MAX_V_LINE,
+};
+pub use parse::{
+    parse_path, parse_path_with, parse_reader, parse_reader_with, parse_str, ParseOptions, Parsed,
+    STDIN_NAME,
+};
 pub use partial_model::PartialModel;
 pub use status::Status;
 pub use write::{write_cnf, write_cnf_with_comments};

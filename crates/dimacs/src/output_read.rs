@@ -75,17 +75,34 @@ pub fn read_solver_output(
     name: &str,
     options: OutputOptions,
 ) -> Result<SolverOutput, Error> {
-    let mut reader = Reader {
-        name,
-        options,
-        status: None,
-        minisat_literals: false,
-        values: None,
-        comments: Vec::new(),
-    };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    for (i, line) in text.lines().enumerate() {
-        reader.read_line(i as u64 + 1, line)?;
+    Ok(Reader::read_all(text, name, options)?.finish())
+}
+
+/// Reads a solver's answer: [`read_solver_output`], and the output must
+/// hold a status line ([`ErrorKind::MissingStatus`], with no position),
+/// with a model only when it says SATISFIABLE ([`ErrorKind::ModelOfUnknown`]
+/// at the status line; a model with UNSATISFIABLE is refused by the read).
+///
+/// ```
+/// use satoku_dimacs::{read_solver_answer, OutputOptions};
+///
+/// let opts = OutputOptions::default();
+/// assert!(read_solver_answer("s SATISFIABLE\nv 1 0\n", "out", opts).is_ok());
+/// let err = read_solver_answer("c no answer\n", "out", opts).unwrap_err();
+/// assert!(err.to_string().starts_with("out: no status line"));
+/// ```
+pub fn read_solver_answer(
+    text: &str,
+    name: &str,
+    options: OutputOptions,
+) -> Result<SolverOutput, Error> {
+    let reader = Reader::read_all(text, name, options)?;
+    match reader.status {
+        None => return Err(Error::new(name, 0, 0, ErrorKind::MissingStatus)),
+        Some((Status::Unknown, line)) if reader.values.is_some() => {
+            return Err(Error::new(name, line, 1, ErrorKind::ModelOfUnknown));
+        }
+        Some(_) => {}
     }
     Ok(reader.finish())
 }
@@ -103,7 +120,24 @@ struct Reader<'a> {
     comments: Vec<String>,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    /// Reads every line of `text` (a byte-order mark first is skipped).
+    fn read_all(text: &str, name: &'a str, options: OutputOptions) -> Result<Reader<'a>, Error> {
+        let mut reader = Reader {
+            name,
+            options,
+            status: None,
+            minisat_literals: false,
+            values: None,
+            comments: Vec::new(),
+        };
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        for (i, line) in text.lines().enumerate() {
+            reader.read_line(i as u64 + 1, line)?;
+        }
+        Ok(reader)
+    }
+
     fn read_line(&mut self, line_no: u64, line: &str) -> Result<(), Error> {
         let mut words = tokens(line);
         let Some((col, first)) = words.next() else {

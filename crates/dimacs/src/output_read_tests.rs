@@ -121,3 +121,39 @@ fn crlf_tabs_and_a_byte_order_mark() {
     let out = read("\u{feff}s SATISFIABLE\r\nv\t1\t-2 0\r\n").unwrap();
     assert_eq!(dimacs(out.model().unwrap()), [1, -2]);
 }
+
+#[test]
+fn an_answer_needs_a_status_line() {
+    let answer = |text: &str| read_solver_answer(text, "out", OutputOptions::default());
+    let expected = "out: no status line (`s SATISFIABLE`, `s UNSATISFIABLE`, `s UNKNOWN`, or MiniSat's `SAT`, `UNSAT`, `INDET`): this is not a solver's answer";
+    for text in ["", "c only comments\n", "v 1 2 0\n"] {
+        assert_eq!(answer(text).unwrap_err().to_string(), expected, "{text:?}");
+    }
+    // The same text is fine for the plain reader.
+    assert_eq!(read("v 1 2 0\n").unwrap().status(), Status::Unknown);
+    assert_eq!(answer("s UNKNOWN\n").unwrap().status(), Status::Unknown);
+    assert!(answer("INDET\n").is_ok());
+    let sat = answer("s SATISFIABLE\nv 0\n").unwrap();
+    assert!(sat.model().unwrap().is_empty());
+}
+
+#[test]
+fn an_answer_with_a_model_says_satisfiable() {
+    let answer = |text: &str| {
+        read_solver_answer(text, "out", OutputOptions::default())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        answer("v 1 0\ns UNKNOWN\n"),
+        "out:2:1: a model in an UNKNOWN answer"
+    );
+    assert_eq!(
+        answer("s UNKNOWN\nv 1 0\n"),
+        "out:1:1: a model in an UNKNOWN answer"
+    );
+    assert_eq!(
+        answer("v 1 2 0\ns UNSATISFIABLE\n"),
+        "out:2:1: a model in an UNSATISFIABLE answer"
+    );
+}

@@ -11,6 +11,13 @@ use crate::Status;
 /// Longest `v` line, in characters (SAT-competition rules).
 pub const MAX_V_LINE: usize = 4096;
 
+/// Most declared variables a printed model may list beyond those the
+/// clauses use (2^26: about 700 MB of `v` lines). A header such as
+/// `p cnf 2000000000 0` would otherwise print 23 GB; `satoku` refuses such
+/// a formula unless no model is printed. The writers here stream and do not
+/// enforce it.
+pub const MAX_UNUSED_MODEL_VARS: usize = 1 << 26;
+
 /// The `v` lines of `model` over variables `1..=num_vars` (a variable beyond
 /// the model is false), each at most [`MAX_V_LINE`] characters, the last
 /// ending in `0`. Lazy: one line is built at a time.

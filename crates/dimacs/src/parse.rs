@@ -4,22 +4,31 @@
 //! specified in `docs/dimacs.md`; the tests at the bottom of this file pin
 //! each rule.
 
+use std::cell::Cell;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
+use std::rc::Rc;
 
+use bzip2::read::MultiBzDecoder;
 use flate2::read::MultiGzDecoder;
-use satoku_formula::{Cnf, Lit, Var};
+use satoku_formula::{Cnf, Lit};
 use xz2::read::XzDecoder;
+use xz2::stream::Stream;
 
-use crate::error::{show_token, ClauseCountMismatch, Error, ErrorKind, Warning, WarningKind};
-use crate::scan::{int_token, Scanner, MARGIN};
+use crate::error::{
+    show_hex, show_token, ClauseCountMismatch, Error, ErrorKind, Warning, WarningKind,
+};
+use crate::header::{bad_token, read_header, Header};
+use crate::limits::{Budget, Counted, Limits};
+use crate::scan::{int_prefix, is_space, read_error_first, Scanner, MARGIN};
+use crate::sniff::{sniff, Sniffed, HEAD_LEN};
 
 /// How strictly to read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParseOptions {
     /// Turn the warnings (clause count differs from the header, last clause
-    /// not terminated by `0`) into errors.
+    /// not terminated by `0`, `-0`) into errors.
     pub strict: bool,
 }
 
@@ -43,15 +52,18 @@ pub struct Parsed {
 /// The name used for standard input in messages.
 pub const STDIN_NAME: &str = "<stdin>";
 
-const GZIP_MAGIC: &[u8] = &[0x1f, 0x8b];
-const XZ_MAGIC: &[u8] = &[0xfd, b'7', b'z', b'X', b'Z', 0x00];
-
 /// Parses the file at `path`, or standard input when `path` is `-`.
 ///
-/// gzip and xz input is recognised by its magic bytes, whatever the name.
+/// gzip, xz, bzip2 and lzma input is recognised by its magic bytes,
+/// whatever the name.
 pub fn parse_path(path: &Path, opts: &ParseOptions) -> Result<Parsed, Error> {
+    parse_path_with(path, opts, &Limits::default())
+}
+
+/// [`parse_path`] within `limits`.
+pub fn parse_path_with(path: &Path, opts: &ParseOptions, limits: &Limits) -> Result<Parsed, Error> {
     if path.as_os_str() == "-" {
-        return parse_reader(io::stdin().lock(), STDIN_NAME, opts);
+        return parse_reader_with(io::stdin().lock(), STDIN_NAME, opts, limits);
     }
     let name = path.display().to_string();
     let io_error = |err| Error::new(&name, 0, 0, ErrorKind::Io(err));
@@ -63,68 +75,152 @@ pub fn parse_path(path: &Path, opts: &ParseOptions) -> Result<Parsed, Error> {
             "is a directory",
         )));
     }
-    let size = meta.len();
-    parse_any(file, &name, Some(size), opts)
+    let source = Source {
+        name: &name,
+        size: Some(meta.len()),
+        opts,
+        limits,
+    };
+    parse_any(file, &source)
 }
 
-/// Parses DIMACS text (plain, gzip or xz) from `reader`; `name` labels messages.
+/// Parses DIMACS text (plain, gzip, xz, bzip2 or lzma) from `reader`; `name` labels messages.
 pub fn parse_reader<R: Read>(reader: R, name: &str, opts: &ParseOptions) -> Result<Parsed, Error> {
-    parse_any(reader, name, None, opts)
+    parse_reader_with(reader, name, opts, &Limits::default())
+}
+
+/// [`parse_reader`] within `limits`.
+pub fn parse_reader_with<R: Read>(
+    reader: R,
+    name: &str,
+    opts: &ParseOptions,
+    limits: &Limits,
+) -> Result<Parsed, Error> {
+    let source = Source {
+        name,
+        size: None,
+        opts,
+        limits,
+    };
+    parse_any(reader, &source)
 }
 
 /// Parses DIMACS text held in a string (for tests and small inputs).
 pub fn parse_str(text: &str, opts: &ParseOptions) -> Result<Parsed, Error> {
-    parse_any(text.as_bytes(), "<string>", Some(text.len() as u64), opts)
+    let source = Source {
+        name: "<string>",
+        size: Some(text.len() as u64),
+        opts,
+        limits: &Limits::default(),
+    };
+    parse_any(text.as_bytes(), &source)
 }
 
-/// Sniffs the compression, then parses. `size` is the input's size if known,
-/// used only to cap pre-reservation.
-fn parse_any<R: Read>(
-    mut reader: R,
-    name: &str,
+/// An input's name, size (if known, used only to cap pre-reservation),
+/// options and limits.
+struct Source<'a> {
+    name: &'a str,
     size: Option<u64>,
-    opts: &ParseOptions,
-) -> Result<Parsed, Error> {
-    let mut magic = [0u8; 6];
+    opts: &'a ParseOptions,
+    limits: &'a Limits,
+}
+
+/// Sniffs the first bytes (compression, binary data), then parses.
+fn parse_any<R: Read>(mut reader: R, source: &Source) -> Result<Parsed, Error> {
+    let name = source.name;
+    let mut head = [0u8; HEAD_LEN];
     let mut len = 0;
-    while len < magic.len() {
-        match reader.read(&mut magic[len..]) {
+    while len < head.len() {
+        match reader.read(&mut head[len..]) {
             Ok(0) => break,
             Ok(n) => len += n,
             Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
             Err(err) => return Err(Error::new(name, 0, 0, ErrorKind::Io(err))),
         }
     }
-    let head = &magic[..len];
+    let head = &head[..len];
     let whole = head.chain(reader);
-    if head.starts_with(GZIP_MAGIC) {
-        let expanded = size.map(|s| s.saturating_mul(8));
-        parse_text(MultiGzDecoder::new(whole), name, expanded, opts)
-    } else if head.starts_with(XZ_MAGIC) {
-        let expanded = size.map(|s| s.saturating_mul(8));
-        parse_text(XzDecoder::new_multi_decoder(whole), name, expanded, opts)
-    } else {
-        parse_text(whole, name, size, opts)
+    let expanded = source.size.map(|s| s.saturating_mul(8));
+    match sniff(head) {
+        Sniffed::Text => parse_text(whole, source, source.size, None),
+        Sniffed::Gzip => {
+            let (counted, count) = Counted::new(whole);
+            parse_text(MultiGzDecoder::new(counted), source, expanded, Some(count))
+        }
+        Sniffed::Xz => {
+            let (counted, count) = Counted::new(whole);
+            let decoder = XzDecoder::new_multi_decoder(counted);
+            parse_text(decoder, source, expanded, Some(count))
+        }
+        Sniffed::Bzip2 => {
+            let (counted, count) = Counted::new(whole);
+            let decoder = MultiBzDecoder::new(counted);
+            parse_text(decoder, source, expanded, Some(count))
+        }
+        Sniffed::Lzma => {
+            let (counted, count) = Counted::new(whole);
+            // The header names the dictionary size; liblzma refuses one
+            // above the memory limit instead of allocating it.
+            let memlimit = source.limits.max_memory.unwrap_or(u64::MAX);
+            let stream = Stream::new_lzma_decoder(memlimit)
+                .map_err(|e| Error::new(name, 0, 0, ErrorKind::Io(e.into())))?;
+            let decoder = XzDecoder::new_stream(counted, stream);
+            parse_text(decoder, source, expanded, Some(count))
+        }
+        Sniffed::Unsupported(format, tool) => Err(Error::new(
+            name,
+            1,
+            1,
+            ErrorKind::UnsupportedCompression { format, tool },
+        )),
+        Sniffed::Binary => {
+            let start = show_hex(&head[..head.len().min(8)]);
+            Err(Error::new(name, 1, 1, ErrorKind::NotDimacs { start }))
+        }
     }
 }
 
-/// What the header said, and where.
-struct Header {
-    vars: u64,
-    clauses: u64,
-    line: u64,
-    col: u64,
+/// The state of one parse besides the scanner and the formula.
+struct Ctx<'a> {
+    name: &'a str,
+    strict: bool,
+    budget: Budget,
+    warnings: Vec<Warning>,
 }
 
-/// Parses DIMACS text from `reader` (already decompressed).
+impl Ctx<'_> {
+    fn error(&self, (line, col): (u64, u64), kind: ErrorKind) -> Error {
+        Error::new(self.name, line, col, kind)
+    }
+
+    fn warn(&mut self, (line, col): (u64, u64), kind: WarningKind) {
+        let path = self.name.to_owned();
+        self.warnings.push(Warning {
+            path,
+            line,
+            col,
+            kind,
+        });
+    }
+}
+
+/// Parses DIMACS text from `reader` (already decompressed); `compressed`
+/// counts the compressed bytes read, for compressed input.
 fn parse_text<R: Read>(
     reader: R,
-    name: &str,
+    source: &Source,
     size: Option<u64>,
-    opts: &ParseOptions,
+    compressed: Option<Rc<Cell<u64>>>,
 ) -> Result<Parsed, Error> {
+    let name = source.name;
     let mut sc = Scanner::new(reader);
     sc.skip_bom();
+    let mut ctx = Ctx {
+        name,
+        strict: source.opts.strict,
+        budget: Budget::new(*source.limits, compressed),
+        warnings: Vec::new(),
+    };
     let header = read_header(&mut sc, name).map_err(|e| read_error_first(&mut sc, name, e))?;
     // Reserve by the header, capped by what the input can hold: each clause
     // and each literal takes at least two bytes.
@@ -133,25 +229,24 @@ fn parse_text<R: Read>(
     let lits = header.clauses.saturating_mul(3).min(room) as usize;
     let mut cnf = Cnf::with_capacity(clauses, lits);
     cnf.ensure_vars(header.vars as usize);
-    let mut warnings = Vec::new();
-    read_clauses(&mut sc, name, &header, &mut cnf, &mut warnings)
+    read_clauses(&mut sc, &mut ctx, &header, &mut cnf)
         .map_err(|e| read_error_first(&mut sc, name, e))?;
     if let Some(err) = sc.take_io_error() {
-        let (line, col) = sc.position();
-        return Err(Error::new(name, line, col, ErrorKind::Io(err)));
+        return Err(ctx.error(sc.position(), ErrorKind::Io(err)));
     }
     if cnf.num_clauses() as u64 != header.clauses {
-        warnings.push(Warning {
-            path: name.to_owned(),
-            line: header.line,
-            col: header.col,
-            kind: WarningKind::ClauseCount(ClauseCountMismatch {
-                declared: header.clauses,
-                found: cnf.num_clauses() as u64,
-            }),
-        });
+        let mismatch = ClauseCountMismatch {
+            declared: header.clauses,
+            declared_text: header.clauses_text.clone(),
+            found: cnf.num_clauses() as u64,
+        };
+        ctx.warn(
+            (header.line, header.col),
+            WarningKind::ClauseCount(mismatch),
+        );
     }
-    if opts.strict {
+    let mut warnings = ctx.warnings;
+    if ctx.strict {
         if let Some(warning) = warnings.into_iter().next() {
             return Err(warning.into_error());
         }
@@ -166,203 +261,127 @@ fn parse_text<R: Read>(
     })
 }
 
-/// A read error (truncated or corrupt compressed data) explains any syntax
-/// error found at the point where the input stopped, so it wins over `err`.
-fn read_error_first<R: Read>(sc: &mut Scanner<R>, name: &str, err: Error) -> Error {
-    match sc.take_io_error() {
-        Some(io) => {
-            let (line, col) = sc.position();
-            Error::new(name, line, col, ErrorKind::Io(io))
-        }
-        None => err,
-    }
-}
-
-/// Skips comments up to the `p cnf` line and parses it.
-fn read_header<R: Read>(sc: &mut Scanner<R>, name: &str) -> Result<Header, Error> {
-    loop {
-        let next = sc.skip_ws();
-        let (line, col) = sc.position();
-        let fail = |kind| Err(Error::new(name, line, col, kind));
-        match next {
-            None | Some(b'%') => return fail(ErrorKind::MissingHeader),
-            Some(b'c') => sc.skip_line(),
-            Some(b'p') if sc.peek_token() == b"p" => {
-                sc.take_token();
-                return read_header_fields(sc, name, line, col);
-            }
-            Some(_) => {
-                let token = sc.peek_token();
-                return if int_token(token).is_some() {
-                    fail(ErrorKind::ClauseBeforeHeader)
-                } else {
-                    fail(ErrorKind::BadToken {
-                        found: show_token(token),
-                    })
-                };
-            }
-        }
-    }
-}
-
-/// Parses `cnf <vars> <clauses>` after the `p` at (`line`, `col`), up to the end of the line.
-fn read_header_fields<R: Read>(
-    sc: &mut Scanner<R>,
-    name: &str,
-    line: u64,
-    col: u64,
-) -> Result<Header, Error> {
-    let format = header_token(sc);
-    match &format {
-        Some((_, _, token)) if token == b"cnf" => {}
-        Some((l, c, token)) => {
-            let found = format!("`{}`", show_token(token));
-            return Err(Error::new(name, *l, *c, ErrorKind::NotCnf { found }));
-        }
-        None => {
-            let (l, c) = sc.position();
-            let found = "end of line".to_owned();
-            return Err(Error::new(name, l, c, ErrorKind::NotCnf { found }));
-        }
-    }
-    let (vars, l, c, found) = header_count(sc, name, "variable")?;
-    if vars > u64::from(Var::MAX_DIMACS) {
-        return Err(Error::new(
-            name,
-            l,
-            c,
-            ErrorKind::TooManyVars {
-                found,
-                max: Var::MAX_DIMACS,
-            },
-        ));
-    }
-    let (clauses, ..) = header_count(sc, name, "clause")?;
-    if let Some((l, c, token)) = header_token(sc) {
-        let found = show_token(&token);
-        return Err(Error::new(name, l, c, ErrorKind::HeaderTrailer { found }));
-    }
-    Ok(Header {
-        vars,
-        clauses,
-        line,
-        col,
-    })
-}
-
-/// The next token on the header line with its position, or `None` at the end of the line.
-fn header_token<R: Read>(sc: &mut Scanner<R>) -> Option<(u64, u64, Vec<u8>)> {
-    match sc.skip_blanks() {
-        None | Some(b'\n') => None,
-        Some(_) => {
-            let (line, col) = sc.position();
-            Some((line, col, sc.take_token()))
-        }
-    }
-}
-
-/// A non-negative count on the header line (saturating at `u64::MAX`), with
-/// its line, column and text.
-fn header_count<R: Read>(
-    sc: &mut Scanner<R>,
-    name: &str,
-    what: &'static str,
-) -> Result<(u64, u64, u64, String), Error> {
-    let Some((line, col, token)) = header_token(sc) else {
-        let (line, col) = sc.position();
-        return Err(Error::new(
-            name,
-            line,
-            col,
-            ErrorKind::MissingCount { what },
-        ));
-    };
-    let found = show_token(&token);
-    match int_token(&token) {
-        Some((false, value, _)) => Ok((value, line, col, found)),
-        Some((true, _, _)) => Err(Error::new(
-            name,
-            line,
-            col,
-            ErrorKind::NegativeCount { what, found },
-        )),
-        None => Err(Error::new(
-            name,
-            line,
-            col,
-            ErrorKind::BadCount { what, found },
-        )),
-    }
-}
-
 /// The clause loop: literals, `0` terminators, comments, up to the end or `%`.
 fn read_clauses<R: Read>(
     sc: &mut Scanner<R>,
-    name: &str,
+    ctx: &mut Ctx,
     header: &Header,
     cnf: &mut Cnf,
-    warnings: &mut Vec<Warning>,
 ) -> Result<(), Error> {
-    let max_var = header.vars;
-    let mut open_len = 0usize;
-    let mut open_at = (0, 0);
+    let mut open = OpenClause::default();
     while let Some(first) = sc.skip_ws() {
         if first.is_ascii_digit() || first == b'-' {
-            if let Some((negative, value, len)) = int_token(sc.rest()) {
-                if len >= MARGIN {
-                    // No valid literal is this long; the scanner may not hold all of it.
-                    let (line, col) = sc.position();
-                    let found = show_token(sc.peek_token());
-                    return Err(Error::new(name, line, col, ErrorKind::BadToken { found }));
-                }
-                if value == 0 {
-                    cnf.close_clause();
-                    open_len = 0;
-                } else if value <= max_var {
-                    if open_len == 0 {
-                        open_at = sc.position();
+            if let Some((negative, value, len)) = int_prefix(sc.rest()) {
+                let next = sc.rest().get(len).copied();
+                let glued_comment = next == Some(b'c');
+                if glued_comment || next.is_none_or(is_space) {
+                    if len >= MARGIN {
+                        // No valid literal is this long; the scanner may not hold all of it.
+                        let found = show_token(sc.peek_token());
+                        return Err(ctx.error(sc.position(), ErrorKind::BadToken { found }));
                     }
-                    open_len += 1;
-                    // value <= max_var <= Var::MAX_DIMACS, so the code fits a u32.
-                    cnf.push_lit(Lit::from_code(((value as u32 - 1) << 1) | negative as u32));
-                } else {
-                    let (line, col) = sc.position();
-                    let found = show_token(sc.peek_token());
-                    let declared = max_var;
-                    let kind = ErrorKind::LiteralTooLarge { found, declared };
-                    return Err(Error::new(name, line, col, kind));
+                    read_integer(sc, ctx, header.vars, cnf, (negative, value), &mut open)?;
+                    sc.pos += len;
+                    if glued_comment {
+                        sc.skip_line();
+                    }
+                    continue;
                 }
-                sc.pos += len;
-                continue;
             }
         }
-        let (line, col) = sc.position();
         match first {
-            b'c' => sc.skip_line(),
+            b'c' => {
+                sc.skip_line();
+                check_budget(sc, ctx, cnf)?;
+            }
             b'%' => break,
             b'p' if sc.peek_token() == b"p" => {
                 let first_line = header.line;
-                return Err(Error::new(
-                    name,
-                    line,
-                    col,
-                    ErrorKind::SecondHeader { first_line },
-                ));
+                return Err(ctx.error(sc.position(), ErrorKind::SecondHeader { first_line }));
             }
-            _ => {
-                let found = show_token(sc.peek_token());
-                return Err(Error::new(name, line, col, ErrorKind::BadToken { found }));
-            }
+            _ => return Err(ctx.error(sc.position(), bad_token(sc.peek_token()))),
         }
     }
-    if open_len > 0 {
+    if open.len > 0 {
         cnf.close_clause();
-        warnings.push(Warning {
-            path: name.to_owned(),
-            line: open_at.0,
-            col: open_at.1,
-            kind: WarningKind::UnterminatedClause,
-        });
+        ctx.warn(open.at, WarningKind::UnterminatedClause);
+    }
+    let checked = ctx.budget.check(sc.offset(), cnf);
+    checked.map_err(|kind| ctx.error(sc.position(), kind))
+}
+
+/// The clause being read: its length so far and where it starts.
+#[derive(Default)]
+struct OpenClause {
+    len: usize,
+    at: (u64, u64),
+}
+
+/// Literals of one clause between two checks of the limits, for a clause
+/// that never ends.
+const CHECK_EVERY_LITS: usize = 1 << 16;
+
+/// Checks the limits when the text has reached the next check. Called at
+/// clause ends and comments, not per token: the hot loop stays tight.
+#[inline(always)]
+fn check_budget<R: Read>(sc: &Scanner<R>, ctx: &mut Ctx, cnf: &Cnf) -> Result<(), Error> {
+    if ctx.budget.due(sc.offset()) {
+        return check_budget_now(sc, ctx, cnf);
+    }
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn check_budget_now<R: Read>(sc: &Scanner<R>, ctx: &mut Ctx, cnf: &Cnf) -> Result<(), Error> {
+    let checked = ctx.budget.check(sc.offset(), cnf);
+    checked.map_err(|kind| ctx.error(sc.position(), kind))
+}
+
+/// Adds the integer at the scanner's position to `cnf`: a literal, or a
+/// `0` (or `-0`) ending the clause `open`.
+#[inline(always)]
+fn read_integer<R: Read>(
+    sc: &Scanner<R>,
+    ctx: &mut Ctx,
+    max_var: u64,
+    cnf: &mut Cnf,
+    (negative, value): (bool, u64),
+    open: &mut OpenClause,
+) -> Result<(), Error> {
+    if value == 0 {
+        if negative {
+            if ctx.strict {
+                return Err(ctx.error(sc.position(), ErrorKind::NegativeZero));
+            }
+            if !ctx
+                .warnings
+                .iter()
+                .any(|w| w.kind == WarningKind::NegativeZero)
+            {
+                ctx.warn(sc.position(), WarningKind::NegativeZero);
+            }
+        }
+        cnf.close_clause();
+        open.len = 0;
+        check_budget(sc, ctx, cnf)?;
+    } else if value <= max_var {
+        if open.len == 0 {
+            open.at = sc.position();
+        }
+        open.len += 1;
+        if open.len.is_multiple_of(CHECK_EVERY_LITS) {
+            check_budget(sc, ctx, cnf)?;
+        }
+        // value <= max_var <= Var::MAX_DIMACS, so the code fits a u32.
+        cnf.push_lit(Lit::from_code(((value as u32 - 1) << 1) | negative as u32));
+    } else {
+        let found = show_token(sc.peek_token());
+        let kind = ErrorKind::LiteralTooLarge {
+            found,
+            declared: max_var,
+        };
+        return Err(ctx.error(sc.position(), kind));
     }
     Ok(())
 }

@@ -416,3 +416,203 @@ fn error_truncated_gzip_is_an_io_error_not_a_syntax_error() {
     let e = parse_reader(&data[..data.len() / 2], "t.gz", &ParseOptions::default()).unwrap_err();
     assert!(matches!(e.kind, ErrorKind::Io(_)), "{e}");
 }
+
+#[test]
+fn a_comment_glued_to_an_integer_ends_the_line_in_both_modes() {
+    let text = "p cnf 2 2\n1 2 0c comment\n-1 c spaced\n0c\n";
+    assert_eq!(clauses(&ok(text)), vec![vec![1, 2], vec![-1]]);
+    let p = strict(text).unwrap();
+    assert_eq!(clauses(&p), vec![vec![1, 2], vec![-1]]);
+    assert_eq!(
+        clauses(&ok("p cnf 2 1\n1 2c x 0\n-1 0\n")),
+        vec![vec![1, 2, -1]]
+    );
+    // Anything else glued to an integer is still a bad token.
+    assert_eq!(
+        err("p cnf 2 1\n1 0x\n"),
+        "<string>:2:3: expected an integer literal, found `0x`"
+    );
+}
+
+#[test]
+fn negative_zero_ends_the_clause_with_one_warning_then_fails_in_strict_mode() {
+    let text = "p cnf 2 3\n1 -0 2 -0\n-1 0\n";
+    let p = ok(text);
+    assert_eq!(clauses(&p), vec![vec![1], vec![2], vec![-1]]);
+    assert_eq!(p.warnings.len(), 1);
+    assert_eq!(
+        p.warnings[0].to_string(),
+        "<string>:2:3: warning: `-0` read as `0`, ending the clause"
+    );
+    assert_eq!(
+        strict(text).unwrap_err().to_string(),
+        "<string>:2:3: `-0` is not a literal; a clause ends with `0`"
+    );
+}
+
+#[test]
+fn clause_count_is_quoted_as_written() {
+    let p = ok("p cnf 2 20000000000000000000\n1 0\n");
+    assert_eq!(
+        p.warnings[0].to_string(),
+        "<string>:1:1: warning: header declares 20000000000000000000 clauses but 1 were read"
+    );
+    assert_eq!(p.declared_clauses, usize::MAX);
+}
+
+#[test]
+fn other_compression_formats_and_binary_data_are_named() {
+    let e = |bytes: &[u8]| {
+        parse_reader(bytes, "f", &ParseOptions::default())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        e(b"BZh91AY&SY\x8e\x1b"),
+        "f:1:1: decompression not finished but EOF reached"
+    );
+    assert_eq!(
+        e(b"\x28\xb5\x2f\xfd\x24\x00"),
+        "f:1:1: zstd-compressed input is not supported; decompress it first (unzstd)"
+    );
+    assert_eq!(
+        e(b"7z\xbc\xaf\x27\x1c\x00\x04"),
+        "f:1:1: 7z-compressed input is not supported; decompress it first (7z x)"
+    );
+    assert_eq!(
+        e(b"\x7fELF\x02\x01\x01\x00\x00\x00"),
+        "f:1:1: this is not a DIMACS file: it starts with bytes 7f 45 4c 46 02 01 01 00"
+    );
+}
+
+#[test]
+fn xor_clauses_are_named_as_an_extension() {
+    let expected = "<string>:2:1: `x1` starts a XOR clause, an extension (CryptoMiniSat's `x` lines) satoku does not read";
+    assert_eq!(err("p cnf 2 1\nx1 2 0\n"), expected);
+    assert!(err("x-1 2 0\n").contains("XOR clause"));
+    assert!(err("p cnf 2 1\nxor 0\n").contains("expected an integer literal"));
+    assert!(err("p cnf 2 1\nx- 0\n").contains("expected an integer literal"));
+}
+
+/// `n` clauses `1 2 0`, as text.
+fn repeated_clauses(n: usize) -> Vec<u8> {
+    let mut text = format!("p cnf 2 {n}\n").into_bytes();
+    for _ in 0..n {
+        text.extend_from_slice(b"1 2 0\n");
+    }
+    text
+}
+
+#[test]
+fn memory_limit_stops_a_growing_formula() {
+    let text = repeated_clauses(400_000);
+    let limits = Limits {
+        max_memory: Some(1 << 20),
+        max_expansion: None,
+    };
+    let opts = ParseOptions::default();
+    let e = parse_reader_with(&text[..], "m", &opts, &limits).unwrap_err();
+    assert_eq!(
+        e.kind.to_string(),
+        "the formula needs more memory than the limit of 1.0 MiB"
+    );
+    assert!(e.line > 1, "{e}");
+    let roomy = Limits {
+        max_memory: Some(64 << 20),
+        max_expansion: None,
+    };
+    let p = parse_reader_with(&text[..], "m", &opts, &roomy).unwrap();
+    assert_eq!(p.cnf.num_clauses(), 400_000);
+}
+
+#[test]
+fn a_small_limit_is_checked_at_the_end_too() {
+    let limits = Limits {
+        max_memory: Some(16),
+        max_expansion: None,
+    };
+    let opts = ParseOptions::default();
+    let e = parse_reader_with(&repeated_clauses(10)[..], "m", &opts, &limits).unwrap_err();
+    assert!(
+        matches!(e.kind, ErrorKind::MemoryLimit { limit: 16 }),
+        "{e}"
+    );
+}
+
+#[test]
+fn expansion_limit_stops_a_decompression_bomb() {
+    // 70 MiB of comment lines: one gzip member of 1 MiB, repeated.
+    let mut lines = vec![b' '; 1 << 20];
+    for line in lines.chunks_mut(1024) {
+        line[0] = b'c';
+        line[1023] = b'\n';
+    }
+    let gzip = |text: &[u8]| {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(text).unwrap();
+        gz.finish().unwrap()
+    };
+    let mut bomb = gzip(b"p cnf 1 0\n");
+    let member = gzip(&lines);
+    for _ in 0..70 {
+        bomb.extend_from_slice(&member);
+    }
+    let limits = Limits {
+        max_memory: None,
+        max_expansion: Some(100),
+    };
+    let opts = ParseOptions::default();
+    let e = parse_reader_with(&bomb[..], "bomb.gz", &opts, &limits).unwrap_err();
+    assert!(
+        matches!(e.kind, ErrorKind::ExpansionLimit { ratio: 100, .. }),
+        "{e}"
+    );
+    // Stopped at the first check past the floor, not at the end.
+    assert!((64 * 1024..65 * 1024).contains(&e.line), "{e}");
+}
+
+#[test]
+fn reads_bzip2_and_lzma_by_magic() {
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+    bz.write_all(SAMPLE.as_bytes()).unwrap();
+    let bz = bz.finish().unwrap();
+    let p = parse_reader(&bz[..], "bz", &ParseOptions::default()).unwrap();
+    assert_eq!(clauses(&p), sample_clauses());
+    let options = xz2::stream::LzmaOptions::new_preset(1).unwrap();
+    let stream = xz2::stream::Stream::new_lzma_encoder(&options).unwrap();
+    let mut lzma = xz2::write::XzEncoder::new_stream(Vec::new(), stream);
+    lzma.write_all(SAMPLE.as_bytes()).unwrap();
+    let lzma = lzma.finish().unwrap();
+    assert_eq!(&lzma[..3], [0x5d, 0, 0]);
+    let p = parse_reader(&lzma[..], "lzma", &ParseOptions::default()).unwrap();
+    assert_eq!(clauses(&p), sample_clauses());
+}
+
+#[test]
+fn memory_limit_stops_a_clause_that_never_ends() {
+    let mut text = b"p cnf 1 1\n".to_vec();
+    text.extend(b"1 ".repeat(2_000_000));
+    let limits = Limits {
+        max_memory: Some(1 << 20),
+        max_expansion: None,
+    };
+    let e = parse_reader_with(&text[..], "m", &ParseOptions::default(), &limits).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::MemoryLimit { .. }), "{e}");
+    // Stopped at the first check (one MiB of text), long before the line ends.
+    assert_eq!(e.line, 2);
+    assert!(e.col < 2_000_000, "{e}");
+}
+
+#[test]
+fn an_lzma_dictionary_above_the_memory_limit_is_refused() {
+    // Properties 5d, a 2 GiB dictionary, unknown size.
+    let header = b"\x5d\x00\x00\x00\x80\xff\xff\xff\xff\xff\xff\xff\xff\x00\x00";
+    let limits = Limits {
+        max_memory: Some(64 << 20),
+        max_expansion: None,
+    };
+    let e = parse_reader_with(&header[..], "x.lzma", &ParseOptions::default(), &limits);
+    let e = e.unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::Io(_)), "{e}");
+    assert_eq!(e.line, 1, "{e}");
+}

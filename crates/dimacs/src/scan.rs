@@ -7,6 +7,8 @@
 
 use std::io::{self, Read};
 
+use crate::error::{Error, ErrorKind};
+
 /// Bytes read from the underlying reader per refill (at most).
 const BUF_SIZE: usize = 1 << 20;
 /// Bytes guaranteed in the buffer at the start of a token (unless at EOF).
@@ -212,11 +214,11 @@ impl<R: Read> Scanner<R> {
     }
 }
 
-/// An integer token at the start of `bytes`: optional `-`, then decimal
-/// digits, then a space or the end of `bytes`. Returns `(negative,
-/// magnitude, length)`; the magnitude saturates at `u64::MAX`.
+/// An integer at the start of `bytes`: optional `-`, then decimal digits,
+/// whatever follows them. Returns `(negative, magnitude, length)`; the
+/// magnitude saturates at `u64::MAX`.
 #[inline(always)]
-pub(crate) fn int_token(bytes: &[u8]) -> Option<(bool, u64, usize)> {
+pub(crate) fn int_prefix(bytes: &[u8]) -> Option<(bool, u64, usize)> {
     let negative = bytes.first() == Some(&b'-');
     let start = negative as usize;
     let mut i = start;
@@ -229,10 +231,30 @@ pub(crate) fn int_token(bytes: &[u8]) -> Option<(bool, u64, usize)> {
         value = value.saturating_mul(10).saturating_add(u64::from(digit));
         i += 1;
     }
-    if i == start || (i < bytes.len() && !is_space(bytes[i])) {
-        return None;
+    (i > start).then_some((negative, value, i))
+}
+
+/// An integer token at the start of `bytes`: [`int_prefix`] followed by a
+/// space or the end of `bytes`.
+#[inline(always)]
+pub(crate) fn int_token(bytes: &[u8]) -> Option<(bool, u64, usize)> {
+    let (negative, value, len) = int_prefix(bytes)?;
+    match bytes.get(len) {
+        Some(&b) if !is_space(b) => None,
+        _ => Some((negative, value, len)),
     }
-    Some((negative, value, i))
+}
+
+/// A read error (truncated or corrupt compressed data) explains any syntax
+/// error found at the point where the input stopped, so it wins over `err`.
+pub(crate) fn read_error_first<R: Read>(sc: &mut Scanner<R>, name: &str, err: Error) -> Error {
+    match sc.take_io_error() {
+        Some(io) => {
+            let (line, col) = sc.position();
+            Error::new(name, line, col, ErrorKind::Io(io))
+        }
+        None => err,
+    }
 }
 
 #[cfg(test)]
@@ -255,6 +277,9 @@ mod tests {
         assert_eq!(int_token(b"x1"), None);
         assert_eq!(int_token(b"--1"), None);
         assert_eq!(int_token(b"1.5"), None);
+        assert_eq!(int_prefix(b"0c x"), Some((false, 0, 1)));
+        assert_eq!(int_prefix(b"-12a"), Some((true, 12, 3)));
+        assert_eq!(int_prefix(b"-a"), None);
     }
 
     /// A reader that returns one byte per call, to cross every chunk boundary.

@@ -109,6 +109,13 @@ impl Cnf {
         self.offsets[self.offsets.len() - 1]
     }
 
+    /// Bytes allocated for the literals and clause boundaries (capacities,
+    /// not lengths): what a memory limit on reading a formula counts.
+    pub fn heap_bytes(&self) -> usize {
+        self.lits.capacity() * std::mem::size_of::<Lit>()
+            + self.offsets.capacity() * std::mem::size_of::<usize>()
+    }
+
     /// Clause `i` (0-based).
     #[inline]
     pub fn clause(&self, i: usize) -> &[Lit] {
@@ -195,6 +202,7 @@ mod tests {
             &Lit::vec_from_dimacs(&[2, 2, -2])[..]
         );
         assert!(cnf.has_empty_clause());
+        assert!(cnf.heap_bytes() >= 5 * 4 + 4 * 8);
     }
 
     #[test]

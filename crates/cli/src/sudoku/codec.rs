@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use satoku_dimacs::{
-    read_solver_output, write_cnf_with_comments, OutputOptions, PartialModel, Status,
+    read_solver_answer, write_cnf_with_comments, OutputOptions, PartialModel, Status,
 };
 use satoku_formula::Model;
 use satoku_sudoku::{
@@ -83,7 +83,7 @@ pub fn run_encode(args: EncodeArgs) -> anyhow::Result<ExitCode> {
 pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
     let text = read_text(&args.file)?;
     let name = args.file.display().to_string();
-    let output = read_solver_output(&text, &name, OutputOptions::default())
+    let output = read_solver_answer(&text, &name, OutputOptions::default())
         .map_err(|e| BadInput(e.to_string()))?;
     let header = EncodingHeader::read(output.comments());
     let puzzle = match &args.puzzle {

@@ -1,0 +1,223 @@
+//! Ceilings on what reading a formula may cost: the memory its clauses take,
+//! and how far compressed input may expand.
+//!
+//! A header's counts are never trusted for allocation (see `parse.rs`), but
+//! the clauses themselves can still be huge: a 10 MB gzip of repeated
+//! clauses expands to gigabytes. [`Limits`] stops such a read with an error
+//! instead of letting the allocator abort the process. Both ceilings are
+//! checked once per [`CHECK_EVERY`] bytes of text, so their cost is one
+//! comparison per token.
+
+use std::cell::Cell;
+use std::io::{self, Read};
+use std::rc::Rc;
+
+use satoku_formula::Cnf;
+
+use crate::error::ErrorKind;
+
+/// Text bytes read between two checks of the limits.
+pub(crate) const CHECK_EVERY: u64 = 1 << 20;
+
+/// Text below this many bytes is never refused for its expansion: small
+/// regular files compress very well and cost little.
+pub const EXPANSION_FLOOR: u64 = 64 << 20;
+
+/// The default of [`Limits::max_expansion`] in [`Limits::for_this_machine`]:
+/// real CNF compresses 3 to 20 times; gzip's most is about 1,000.
+pub const DEFAULT_MAX_EXPANSION: u64 = 100;
+
+/// The share of physical memory [`Limits::for_this_machine`] allows, in percent.
+pub const DEFAULT_MEMORY_PERCENT: u64 = 75;
+
+/// Limits on reading one formula; the default sets none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Most bytes the formula's clauses may take (its literal and clause
+    /// arrays, as allocated): [`ErrorKind::MemoryLimit`] beyond.
+    pub max_memory: Option<u64>,
+    /// Most bytes of text per byte of compressed input, once the text
+    /// passes [`EXPANSION_FLOOR`]: [`ErrorKind::ExpansionLimit`] beyond.
+    /// Plain text input is never limited by it.
+    pub max_expansion: Option<u64>,
+}
+
+impl Limits {
+    /// [`DEFAULT_MEMORY_PERCENT`] of this machine's physical memory (no
+    /// memory limit where it cannot be read) and [`DEFAULT_MAX_EXPANSION`].
+    pub fn for_this_machine() -> Limits {
+        Limits {
+            max_memory: physical_memory().map(|bytes| bytes / 100 * DEFAULT_MEMORY_PERCENT),
+            max_expansion: Some(DEFAULT_MAX_EXPANSION),
+        }
+    }
+}
+
+/// This machine's physical memory in bytes, or a container's memory limit
+/// (Linux cgroups) when lower: what the kernel lets the process use. Read
+/// through the `sysinfo` crate (Linux, macOS, Windows, FreeBSD); `None`
+/// where the system does not tell.
+pub fn physical_memory() -> Option<u64> {
+    let mut system = sysinfo::System::new();
+    system.refresh_memory_specifics(sysinfo::MemoryRefreshKind::nothing().with_ram());
+    let total = system.total_memory();
+    if total == 0 {
+        // `cgroup_limits` needs the total; without it there is nothing to tell.
+        return None;
+    }
+    let limit = system.cgroup_limits().map(|c| c.total_memory);
+    Some(limit.map_or(total, |limit| limit.min(total)))
+}
+
+/// A reader that counts the bytes it hands out (the compressed input's).
+pub(crate) struct Counted<R> {
+    inner: R,
+    count: Rc<Cell<u64>>,
+}
+
+impl<R> Counted<R> {
+    /// Wraps `inner`; the returned cell follows the bytes read.
+    pub(crate) fn new(inner: R) -> (Counted<R>, Rc<Cell<u64>>) {
+        let count = Rc::new(Cell::new(0));
+        let reader = Counted {
+            inner,
+            count: Rc::clone(&count),
+        };
+        (reader, count)
+    }
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.set(self.count.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// The limits of one read in progress, and when to check them next.
+pub(crate) struct Budget {
+    limits: Limits,
+    /// Compressed bytes read so far, for compressed input.
+    compressed: Option<Rc<Cell<u64>>>,
+    /// The text offset of the next check (`u64::MAX`: nothing to check).
+    next_check: u64,
+}
+
+impl Budget {
+    pub(crate) fn new(limits: Limits, compressed: Option<Rc<Cell<u64>>>) -> Budget {
+        let expansion = limits.max_expansion.is_some() && compressed.is_some();
+        let next_check = if limits.max_memory.is_some() || expansion {
+            CHECK_EVERY
+        } else {
+            u64::MAX
+        };
+        Budget {
+            limits,
+            compressed,
+            next_check,
+        }
+    }
+
+    /// Whether the text has reached the next check.
+    #[inline(always)]
+    pub(crate) fn due(&self, text_bytes: u64) -> bool {
+        text_bytes >= self.next_check
+    }
+
+    /// Checks both limits after `text_bytes` of text gave `cnf`.
+    #[cold]
+    pub(crate) fn check(&mut self, text_bytes: u64, cnf: &Cnf) -> Result<(), ErrorKind> {
+        self.next_check = text_bytes.saturating_add(CHECK_EVERY);
+        if let Some(limit) = self.limits.max_memory {
+            if cnf.heap_bytes() as u64 > limit {
+                return Err(ErrorKind::MemoryLimit { limit });
+            }
+        }
+        if let (Some(ratio), Some(count)) = (self.limits.max_expansion, &self.compressed) {
+            let compressed = count.get();
+            if text_bytes > EXPANSION_FLOOR && text_bytes > compressed.saturating_mul(ratio) {
+                return Err(ErrorKind::ExpansionLimit {
+                    ratio,
+                    compressed,
+                    text: text_bytes,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use satoku_formula::Lit;
+
+    #[test]
+    fn no_limits_are_never_due() {
+        let budget = Budget::new(Limits::default(), None);
+        assert!(!budget.due(u64::MAX - 1));
+        let plain = Limits {
+            max_memory: None,
+            max_expansion: Some(2),
+        };
+        assert!(!Budget::new(plain, None).due(u64::MAX - 1));
+    }
+
+    #[test]
+    fn memory_counts_the_clause_arrays() {
+        let limits = Limits {
+            max_memory: Some(1000),
+            max_expansion: None,
+        };
+        let mut budget = Budget::new(limits, None);
+        let mut cnf = Cnf::new();
+        assert!(budget.due(CHECK_EVERY));
+        assert!(budget.check(CHECK_EVERY, &cnf).is_ok());
+        assert!(!budget.due(CHECK_EVERY + 1));
+        for _ in 0..300 {
+            cnf.push_lit(Lit::from_dimacs(1));
+        }
+        let err = budget.check(2 * CHECK_EVERY, &cnf).unwrap_err();
+        assert!(matches!(err, ErrorKind::MemoryLimit { limit: 1000 }));
+    }
+
+    #[test]
+    fn expansion_is_measured_past_the_floor_only() {
+        let limits = Limits {
+            max_memory: None,
+            max_expansion: Some(10),
+        };
+        let (_, count) = Counted::new(io::empty());
+        count.set(1000);
+        let mut budget = Budget::new(limits, Some(Rc::clone(&count)));
+        let cnf = Cnf::new();
+        assert!(budget.check(EXPANSION_FLOOR, &cnf).is_ok());
+        let err = budget.check(EXPANSION_FLOOR + 1, &cnf).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the compressed input expands more than 10 times (1000 bytes compressed gave 64.0 MiB of text)"
+        );
+    }
+
+    #[test]
+    fn counted_reader_counts() {
+        let (mut reader, count) = Counted::new(&b"hello"[..]);
+        let mut out = Vec::new();
+        reader.read_to_end(&mut out).unwrap();
+        assert_eq!(count.get(), 5);
+    }
+
+    #[test]
+    fn this_machine_has_memory() {
+        let limits = Limits::for_this_machine();
+        if let Some(bytes) = physical_memory() {
+            assert!(bytes >= 1 << 20, "{bytes}");
+            assert_eq!(
+                limits.max_memory,
+                Some(bytes / 100 * DEFAULT_MEMORY_PERCENT)
+            );
+        }
+        assert_eq!(limits.max_expansion, Some(DEFAULT_MAX_EXPANSION));
+    }
+}
