@@ -96,9 +96,11 @@ impl Job<'_> {
     }
 }
 
-/// Parses the file at `path` (strictly, if asked); the error as text.
+/// Parses the file at `path` (strictly, if asked) within this machine's
+/// default memory and expansion limits; the error as text.
 fn parse(path: &Path, strict: bool) -> Result<Cnf, String> {
-    satoku_dimacs::parse_path(path, &ParseOptions { strict })
+    let limits = satoku_dimacs::Limits::for_this_machine();
+    satoku_dimacs::parse_path_with(path, &ParseOptions { strict }, &limits)
         .map(|parsed| parsed.cnf)
         .map_err(|err| err.to_string())
 }
