@@ -1,11 +1,13 @@
-//! `satoku sudoku`: solve, check, encode, decode and generate sudokus.
+//! `satoku sudoku`: solve, check, encode, decode, generate, explain and rate sudokus.
 //!
 //! Puzzle files are read by `satoku_sudoku::parse_puzzles` (one-line puzzles,
 //! CSV, sudopedia lines, block grids); a file that cannot be read or parsed is
 //! bad input (exit 2). Exit codes of each subcommand are in `docs/cli.md`.
 
 mod codec;
+mod explain;
 mod generate;
+mod rate;
 mod solve;
 
 use std::cell::RefCell;
@@ -37,6 +39,10 @@ enum SudokuCommand {
     Decode(codec::DecodeArgs),
     /// Generate puzzles with exactly one solution.
     Generate(generate::GenerateArgs),
+    /// Solve by logic, step by step, saying why each step holds.
+    Explain(explain::ExplainArgs),
+    /// Rate puzzles by the hardest technique a person needs.
+    Rate(rate::RateArgs),
 }
 
 /// Runs a `satoku sudoku` subcommand.
@@ -47,6 +53,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         SudokuCommand::Encode(a) => codec::run_encode(a),
         SudokuCommand::Decode(a) => codec::run_decode(a),
         SudokuCommand::Generate(a) => generate::run(a),
+        SudokuCommand::Explain(a) => explain::run(a),
+        SudokuCommand::Rate(a) => rate::run(a),
     }
 }
 
