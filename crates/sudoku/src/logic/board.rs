@@ -225,3 +225,19 @@ impl Board {
         Candidate { row, col, digit }
     }
 }
+
+#[cfg(test)]
+impl Board {
+    /// An empty 9x9 board whose listed cells have exactly the listed
+    /// candidates (the test grids of the techniques).
+    pub(crate) fn empty_with(cells: &[((usize, usize), &[u8])]) -> Board {
+        let grid = Grid::empty(3).expect("9x9");
+        Board::with_candidates(&grid, |r, c, d| {
+            cells
+                .iter()
+                .find(|(at, _)| *at == (r, c))
+                .is_none_or(|(_, ds)| ds.contains(&d))
+        })
+        .expect("an empty grid breaks no rule")
+    }
+}
