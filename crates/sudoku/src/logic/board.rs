@@ -57,7 +57,7 @@ impl Board {
                 held[u] |= bit(d);
             }
         }
-        if let Some(conflict) = grid.first_conflict().filter(|_| repeated) {
+        if let Some(conflict) = repeated.then(|| grid.first_conflict()).flatten() {
             return Err(conflict);
         }
         let all = full(geo.side);
@@ -175,8 +175,9 @@ impl Board {
         for u in self.geo.cell_units[cell] {
             self.held[u] |= bit(p.digit);
         }
-        for &peer in &self.geo.peers[cell] {
-            self.cands[peer] &= !bit(p.digit);
+        let keep = !bit(p.digit);
+        for &peer in self.geo.flat_peers(cell) {
+            self.cands[usize::from(peer)] &= keep;
         }
     }
 
