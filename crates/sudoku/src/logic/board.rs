@@ -7,7 +7,7 @@
 use crate::logic::geometry::{geometry, Geometry};
 use crate::logic::mask::{bit, digits, full, Mask};
 use crate::logic::{find_step, Candidate, Step};
-use crate::{Conflict, Grid};
+use crate::{Conflict, Grid, Unit};
 
 /// The most digits and cells a unit has: a 25x25 grid's.
 pub(crate) const MAX_SIDE: usize = 25;
@@ -21,6 +21,9 @@ pub struct Board {
     /// The digits placed in each unit.
     held: Vec<Mask>,
     num_open: usize,
+    /// The block the last hidden single was in: the search for the next
+    /// one starts there, where a placement most often leaves another.
+    last_block: usize,
 }
 
 impl PartialEq for Board {
@@ -74,6 +77,7 @@ impl Board {
             cands,
             held,
             num_open,
+            last_block: 0,
         })
     }
 
@@ -161,6 +165,9 @@ impl Board {
         for &p in step.placements() {
             self.place(p);
         }
+        if let [Unit::Block(b)] = step.units() {
+            self.last_block = *b;
+        }
         for e in step.eliminations() {
             self.cands[e.row * self.geo.side + e.col] &= !bit(e.digit);
         }
@@ -183,6 +190,11 @@ impl Board {
 
     pub(crate) fn geo(&self) -> &'static Geometry {
         self.geo
+    }
+
+    /// The block the search for a hidden single starts at.
+    pub(crate) fn last_block(&self) -> usize {
+        self.last_block
     }
 
     /// Every digit of unit `u` is placed.
