@@ -6,16 +6,16 @@
 //! `cargo bench -p satoku-sudoku --bench logic`. Before the timings it
 //! prints, per set, the share each solves without guessing and where the
 //! two disagree (one solves, the other needs guessing; or both solve but
-//! their hardest technique scores differ by a grade). Each timing solves the
+//! the families of their hardest techniques give different grades). Each timing solves the
 //! whole subset, so µs per puzzle = reported time / subset size. Skips
 //! where `../../../shared/sudoku` is missing.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use satoku_sudoku::logic::{self, Outcome};
-use satoku_sudoku::{parse_puzzles, Grid};
+use criterion::{black_box, criterion_group, Criterion, Throughput};
+use satoku_sudoku::logic::{self, Outcome, Status};
+use satoku_sudoku::{parse_puzzles, Difficulty, Grid};
 use sudoku::strategy::{Strategy, StrategySolver};
 use sudoku::Sudoku;
 
@@ -76,6 +76,45 @@ fn theirs_solves(sudoku: Sudoku) -> bool {
     StrategySolver::from_sudoku(sudoku).solve(&ALL).is_ok()
 }
 
+/// The grade of a puzzle the crate solves, by the family of its hardest
+/// strategy (the same families as [`satoku_sudoku::logic::Technique::grade`]),
+/// `None` when it needs guessing.
+fn theirs_grade(sudoku: Sudoku) -> Option<Difficulty> {
+    let (_, deductions) = StrategySolver::from_sudoku(sudoku).solve(&ALL).ok()?;
+    let grade = |s: Strategy| match s {
+        Strategy::NakedSingles | Strategy::HiddenSingles => Difficulty::Easy,
+        Strategy::XWing
+        | Strategy::Swordfish
+        | Strategy::Jellyfish
+        | Strategy::XyWing
+        | Strategy::XyzWing
+        | Strategy::MutantSwordfish
+        | Strategy::MutantJellyfish => Difficulty::Hard,
+        _ => Difficulty::Medium,
+    };
+    Some(
+        deductions
+            .iter()
+            .map(|d| grade(d.strategy()))
+            .max()
+            .unwrap_or(Difficulty::Easy),
+    )
+}
+
+/// How many puzzles both solve with a different grade: (ours lower, ours higher).
+fn grade_disagreements(grids: &[Grid], theirs: &[Sudoku]) -> (usize, usize) {
+    let mut lower_higher = (0, 0);
+    for (g, &s) in grids.iter().zip(theirs) {
+        let ours = logic::rate(g);
+        let (Some(them), Status::Solved) = (theirs_grade(s), ours.status()) else {
+            continue;
+        };
+        lower_higher.0 += usize::from(ours.grade() < them);
+        lower_higher.1 += usize::from(ours.grade() > them);
+    }
+    lower_higher
+}
+
 /// The share each solves without guessing, and the puzzles only one solves.
 fn summary(set: &str, grids: &[Grid], theirs: &[Sudoku]) {
     let (mut ours_n, mut theirs_n, mut only_ours, mut only_theirs) = (0, 0, Vec::new(), Vec::new());
@@ -91,9 +130,11 @@ fn summary(set: &str, grids: &[Grid], theirs: &[Sudoku]) {
         }
     }
     let pct = |n: usize| 100.0 * n as f64 / grids.len() as f64;
+    let (lower, higher) = grade_disagreements(grids, theirs);
     eprintln!(
         "{set}: {} puzzles; solved without guessing: satoku {ours_n} ({:.1} %), sudoku crate {theirs_n} ({:.1} %); \
-         only satoku: {} (first {:?}); only the crate: {} (first {:?})",
+         only satoku: {} (first {:?}); only the crate: {} (first {:?}); \
+         both solve, satoku grades lower: {lower}, higher: {higher}",
         grids.len(),
         pct(ours_n),
         pct(theirs_n),
@@ -132,5 +173,31 @@ fn strategies(c: &mut Criterion) {
     }
 }
 
+/// One pass of one solver over each set, nothing else: for instruction
+/// counts, which the machine's load does not blur, e.g.
+/// `SATOKU_LOGIC_PASS=satoku valgrind --tool=cachegrind --cache-sim=no BENCH_BINARY`
+/// (`satoku` or `crate`; the difference between a set's run and an empty
+/// one, `none`, divided by its size, is the count per puzzle).
+fn one_pass(which: &str, set: &str) {
+    let Some((_, file)) = SETS.iter().find(|(name, _)| *name == set) else {
+        panic!("SATOKU_LOGIC_SET: one of top1465, 17clue, kaggle");
+    };
+    let (grids, theirs) = load(file, 2000).expect("shared/sudoku");
+    let solved = match which {
+        "satoku" => grids.iter().filter(|g| ours_solves(g)).count(),
+        "crate" => theirs.iter().filter(|&&s| theirs_solves(s)).count(),
+        _ => 0,
+    };
+    eprintln!("{which} {set}: {solved} of {} solved", grids.len());
+}
+
 criterion_group!(benches, strategies);
-criterion_main!(benches);
+
+fn main() {
+    if let Ok(which) = std::env::var("SATOKU_LOGIC_PASS") {
+        let set = std::env::var("SATOKU_LOGIC_SET").unwrap_or("kaggle".into());
+        return one_pass(&which, &set);
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

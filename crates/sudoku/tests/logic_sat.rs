@@ -86,19 +86,27 @@ fn check_all(name: &str, puzzles: &[Puzzle]) -> usize {
     solved
 }
 
-/// Runs the check on a shared file, or on the in-repo sample without it.
+/// Runs the check on a shared file, or on the in-repo sample without it,
+/// where the outcome must also match the answers recorded beside it.
 fn check_file(test: &str, name: &str, max: usize) -> Option<usize> {
-    match shared(name, max) {
-        Some(puzzles) => Some(check_all(name, &puzzles)),
-        None => {
-            let sample: Vec<Puzzle> = common::repo_sample(test)
-                .into_iter()
-                .map(|(p, _)| p)
-                .collect();
-            check_all("cnf/sudoku/puzzles.txt", &sample);
-            None
+    if let Some(puzzles) = shared(name, max) {
+        return Some(check_all(name, &puzzles));
+    }
+    let sample = common::repo_sample(test);
+    for (p, expected) in &sample {
+        let what = format!("sample line {}", p.line);
+        check_puzzle(&p.grid, &what);
+        match logic::solve(&p.grid).outcome() {
+            Outcome::Illegal(_) => assert_eq!(expected.kind, "illegal", "{what}"),
+            Outcome::Solved(grid) => {
+                assert_eq!(expected.solutions, 1, "{what}");
+                assert_eq!(expected.solution.as_ref(), Some(grid), "{what}");
+            }
+            Outcome::NoSolution(_) => assert_eq!(expected.kind, "none", "{what}"),
+            Outcome::NeedsGuessing(_) => assert_ne!(expected.kind, "illegal", "{what}"),
         }
     }
+    None
 }
 
 #[test]
@@ -149,6 +157,9 @@ fn larger_grids_steps_are_confirmed_by_sat() {
         "grid_25x25.txt",
         "grid_25x25_b.txt",
     ] {
-        check_file("larger_grids_steps_are_confirmed_by_sat", name, 100);
+        let test = "larger_grids_steps_are_confirmed_by_sat";
+        if check_file(test, name, 100).is_none() {
+            return; // the in-repo sample (with its 16x16 puzzle) was checked once
+        }
     }
 }

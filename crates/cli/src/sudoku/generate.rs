@@ -41,7 +41,7 @@ fn not_found(args: &GenerateArgs, level: Difficulty, number: usize) -> anyhow::E
         tips.push(format!("a lower level (--difficulty {lower})"));
     }
     if !args.minimal {
-        tips.push("--minimal (fewer clues, more guessing)".to_string());
+        tips.push("--minimal (fewer clues, harder puzzles)".to_string());
     }
     if args.size == 4 {
         tips.push("a larger grid (--size 9)".to_string());

@@ -1,12 +1,14 @@
-//! `satoku sudoku`: solve, check, encode, decode and generate sudokus.
+//! `satoku sudoku`: solve, check, encode, decode, generate, explain and rate sudokus.
 //!
 //! Puzzle files are read by `satoku_sudoku::parse_puzzles` (one-line puzzles,
 //! CSV, sudopedia lines, block grids); a file that cannot be read or parsed is
 //! bad input (exit 2). Exit codes of each subcommand are in `docs/cli.md`.
 
 mod codec;
+mod explain;
 mod generate;
 mod play;
+mod rate;
 mod solve;
 mod stream;
 
@@ -41,6 +43,10 @@ enum SudokuCommand {
     Generate(generate::GenerateArgs),
     /// Play a sudoku: full screen on a terminal, a line menu with --plain or in a pipe.
     Play(play::PlayArgs),
+    /// Solve by logic, step by step, saying why each step holds.
+    Explain(explain::ExplainArgs),
+    /// Rate puzzles by the hardest technique a person needs.
+    Rate(rate::RateArgs),
 }
 
 /// Runs a `satoku sudoku` subcommand.
@@ -52,6 +58,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         SudokuCommand::Decode(a) => codec::run_decode(a),
         SudokuCommand::Generate(a) => generate::run(a),
         SudokuCommand::Play(a) => play::run(a),
+        SudokuCommand::Explain(a) => explain::run(a),
+        SudokuCommand::Rate(a) => rate::run(a),
     }
 }
 

@@ -7,7 +7,7 @@
 use crate::logic::geometry::{geometry, Geometry};
 use crate::logic::mask::{bit, digits, full, Mask};
 use crate::logic::{find_step, Candidate, Step};
-use crate::{Conflict, Grid};
+use crate::{Conflict, Grid, Unit};
 
 /// The most digits and cells a unit has: a 25x25 grid's.
 pub(crate) const MAX_SIDE: usize = 25;
@@ -21,6 +21,9 @@ pub struct Board {
     /// The digits placed in each unit.
     held: Vec<Mask>,
     num_open: usize,
+    /// The block the last hidden single was in: the search for the next
+    /// one starts there, where a placement most often leaves another.
+    last_block: usize,
 }
 
 impl PartialEq for Board {
@@ -57,7 +60,7 @@ impl Board {
                 held[u] |= bit(d);
             }
         }
-        if let Some(conflict) = grid.first_conflict().filter(|_| repeated) {
+        if let Some(conflict) = repeated.then(|| grid.first_conflict()).flatten() {
             return Err(conflict);
         }
         let all = full(geo.side);
@@ -74,6 +77,7 @@ impl Board {
             cands,
             held,
             num_open,
+            last_block: 0,
         })
     }
 
@@ -161,6 +165,9 @@ impl Board {
         for &p in step.placements() {
             self.place(p);
         }
+        if let [Unit::Block(b)] = step.units() {
+            self.last_block = *b;
+        }
         for e in step.eliminations() {
             self.cands[e.row * self.geo.side + e.col] &= !bit(e.digit);
         }
@@ -175,13 +182,19 @@ impl Board {
         for u in self.geo.cell_units[cell] {
             self.held[u] |= bit(p.digit);
         }
-        for &peer in &self.geo.peers[cell] {
-            self.cands[peer] &= !bit(p.digit);
+        let keep = !bit(p.digit);
+        for &peer in self.geo.flat_peers(cell) {
+            self.cands[usize::from(peer)] &= keep;
         }
     }
 
     pub(crate) fn geo(&self) -> &'static Geometry {
         self.geo
+    }
+
+    /// The block the search for a hidden single starts at.
+    pub(crate) fn last_block(&self) -> usize {
+        self.last_block
     }
 
     /// Every digit of unit `u` is placed.
@@ -223,5 +236,21 @@ impl Board {
     pub(crate) fn candidate(&self, cell: usize, digit: u8) -> Candidate {
         let (row, col) = self.geo.row_col(cell);
         Candidate { row, col, digit }
+    }
+}
+
+#[cfg(test)]
+impl Board {
+    /// An empty 9x9 board whose listed cells have exactly the listed
+    /// candidates (the test grids of the techniques).
+    pub(crate) fn empty_with(cells: &[((usize, usize), &[u8])]) -> Board {
+        let grid = Grid::empty(3).expect("9x9");
+        Board::with_candidates(&grid, |r, c, d| {
+            cells
+                .iter()
+                .find(|(at, _)| *at == (r, c))
+                .is_none_or(|(_, ds)| ds.contains(&d))
+        })
+        .expect("an empty grid breaks no rule")
     }
 }

@@ -162,18 +162,6 @@ mod tests {
     use super::*;
     use crate::Grid;
 
-    /// An empty 9x9 board with the given cells' candidates set.
-    fn board(cells: &[((usize, usize), &[u8])]) -> Board {
-        let grid = Grid::empty(3).unwrap();
-        Board::with_candidates(&grid, |r, c, d| {
-            cells
-                .iter()
-                .find(|(at, _)| *at == (r, c))
-                .is_none_or(|(_, ds)| ds.contains(&d))
-        })
-        .unwrap()
-    }
-
     #[test]
     fn a_skyscraper_is_an_x_chain_of_four_cells() {
         // 7 in column 1 only at r1 and r6, in column 5 only at r2 and r6:
@@ -205,7 +193,7 @@ mod tests {
 
     #[test]
     fn an_xy_chain_of_four_cells() {
-        let b = board(&[
+        let b = Board::empty_with(&[
             ((0, 0), &[1, 2]),
             ((0, 4), &[2, 3]),
             ((4, 4), &[3, 4]),
@@ -229,7 +217,7 @@ mod tests {
 
     #[test]
     fn no_chain_on_an_empty_board() {
-        let b = board(&[]);
+        let b = Board::empty_with(&[]);
         assert!(x_chain(&b).is_none() && xy_chain(&b).is_none());
     }
 }

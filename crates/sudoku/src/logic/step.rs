@@ -191,7 +191,7 @@ impl fmt::Display for Step {
         let name = t.name();
         let capital = name[..1].to_uppercase() + &name[1..];
         let units = join(self.units().iter().map(|&u| Named(u)), ", ");
-        let digits = digit_set(&self.digits());
+        let digits = digit_set(self.digits());
         let removes = removals(&self.eliminations);
         match t {
             HiddenSingle | NakedSingle => {
@@ -213,17 +213,17 @@ impl fmt::Display for Step {
                 Named(self.units()[0]),
                 self.digits()[0],
                 Named(self.units()[1]),
-                cells(&self.cells())
+                cells(self.cells())
             ),
             NakedPair | NakedTriple | NakedQuad => write!(
                 f,
                 "{capital}: {} hold only {digits} in {units}, which {removes}",
-                cells(&self.cells())
+                cells(self.cells())
             ),
             HiddenPair | HiddenTriple | HiddenQuad => write!(
                 f,
                 "{capital}: in {units}, {digits} fit only {}, which {removes}",
-                cells(&self.cells())
+                cells(self.cells())
             ),
             XWing | Swordfish | Jellyfish => {
                 let k = self.units().len() / 2;
@@ -242,29 +242,35 @@ impl fmt::Display for Step {
                 cells(&self.cells()[1..]),
                 self.digits()[0]
             ),
-            XChain => {
-                let mut chain = At(self.cells()[0]).to_string();
-                for (i, &c) in self.cells().iter().enumerate().skip(1) {
-                    let link = if i % 2 == 1 { " = " } else { " - " };
-                    write!(chain, "{link}{}", At(c))?;
-                }
-                write!(
-                    f,
-                    "{name} on {}: {chain} (one end holds it), which {removes}",
-                    self.digits()[0]
-                )
-            }
-            XYChain => {
-                let links = self.cells().iter().enumerate().map(|(i, &c)| {
-                    format!("{} ({}={})", At(c), self.digits()[i], self.digits()[i + 1])
-                });
-                write!(
-                    f,
-                    "{name}: {} (one end holds {}), which {removes}",
-                    join(links, " - "),
-                    self.digits()[0]
-                )
-            }
+            XChain | XYChain => f.write_str(&self.chain_sentence(&removes)),
         }
+    }
+}
+
+impl Step {
+    /// The sentence of an X-chain (`=` strong links, `-` weak links) or an
+    /// XY-chain (each cell with the digit it is not, then the one it is).
+    fn chain_sentence(&self, removes: &str) -> String {
+        let (name, cells, digits) = (self.technique.name(), self.cells(), self.digits());
+        if self.technique == Technique::XChain {
+            let mut chain = At(cells[0]).to_string();
+            for (i, &c) in cells.iter().enumerate().skip(1) {
+                let link = if i % 2 == 1 { " = " } else { " - " };
+                chain += &format!("{link}{}", At(c));
+            }
+            return format!(
+                "{name} on {}: {chain} (one end holds it), which {removes}",
+                digits[0]
+            );
+        }
+        let links = cells
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| format!("{} ({}={})", At(c), digits[i], digits[i + 1]));
+        format!(
+            "{name}: {} (one end holds {}), which {removes}",
+            join(links, " - "),
+            digits[0]
+        )
     }
 }

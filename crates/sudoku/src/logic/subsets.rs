@@ -3,7 +3,7 @@
 //! the unit's other cells lose them. *Hidden*: `k` digits that fit only `k`
 //! cells of a unit fill those cells, so the cells lose their other
 //! candidates. Both are searched over the units in order (rows, columns,
-//! blocks), smallest `k` first by the order of [`crate::logic::FINDERS`].
+//! blocks), smallest `k` first (the solver tries pairs before triples).
 
 use crate::logic::board::MAX_SIDE;
 use crate::logic::mask::{bit, digits, subsets, Mask};

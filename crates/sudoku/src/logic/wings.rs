@@ -89,24 +89,11 @@ fn victims(board: &Board, z: u8, wing: &[usize; 3], with_pivot: bool) -> Vec<Can
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Grid;
-
-    /// An empty 9x9 board with the given cells' candidates set.
-    fn board(cells: &[((usize, usize), &[u8])]) -> Board {
-        let grid = Grid::empty(3).unwrap();
-        Board::with_candidates(&grid, |r, c, d| {
-            cells
-                .iter()
-                .find(|(at, _)| *at == (r, c))
-                .is_none_or(|(_, ds)| ds.contains(&d))
-        })
-        .unwrap()
-    }
 
     #[test]
     fn an_xy_wing_clears_z_where_both_pincers_see() {
         // Pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: r5c5 loses 3.
-        let b = board(&[((0, 0), &[1, 2]), ((0, 4), &[1, 3]), ((4, 0), &[2, 3])]);
+        let b = Board::empty_with(&[((0, 0), &[1, 2]), ((0, 4), &[1, 3]), ((4, 0), &[2, 3])]);
         let step = xy_wing(&b).unwrap();
         assert_eq!(step.cells(), &[(0, 0), (0, 4), (4, 0)]);
         let removed: Vec<_> = step
@@ -123,13 +110,12 @@ mod tests {
 
     #[test]
     fn an_xyz_wing_clears_z_where_all_three_see() {
-        // Pivot r1c1 {1,2,3}, pincers r1c3 {1,3} (same box and row) and
-        // r3c2... here r2c2 {2,3} in the box: cells of box 1 and row 1 see all three.
-        let b = board(&[((0, 0), &[1, 2, 3]), ((0, 7), &[1, 3]), ((1, 1), &[2, 3])]);
+        // Pivot r1c1 {1,2,3}, pincers r1c8 {1,3} (same row) and r2c2 {2,3}
+        // (same box): only r1c2 and r1c3 see all three.
+        let b = Board::empty_with(&[((0, 0), &[1, 2, 3]), ((0, 7), &[1, 3]), ((1, 1), &[2, 3])]);
         assert!(xy_wing(&b).is_none());
         let step = xyz_wing(&b).unwrap();
         let removed: Vec<_> = step.eliminations().iter().map(|e| (e.row, e.col)).collect();
-        // Seeing r1c1, r1c8 and r2c2: row 1 within box 1.
         assert_eq!(removed, vec![(0, 1), (0, 2)]);
         assert!(step.eliminations().iter().all(|e| e.digit == 3));
     }
