@@ -20,7 +20,7 @@ pub struct ExplainArgs {
     /// Puzzle file, or `-` for stdin.
     file: PathBuf,
     /// Only the puzzle with this 1-based number in the file.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::flags::parse_positive)]
     index: Option<usize>,
 }
 
@@ -42,7 +42,7 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
             return Err(BadInput(msg).into());
         }
     };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = crate::stdout::Writer;
     for (i, (number, p)) in chosen.into_iter().enumerate() {
         if i > 0 {
             writeln!(out)?;

@@ -4,62 +4,57 @@
 //! histogram of the grades goes to stderr. Exit 0, or 2 for bad input.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use satoku_sudoku::logic::{self, Rating, Status};
 use satoku_sudoku::Difficulty;
 
-use super::read_puzzles;
+use super::solve::AlphabetArg;
+use super::stream::PuzzleStream;
 
 /// Arguments of `satoku sudoku rate`.
 #[derive(clap::Args, Debug)]
 pub struct RateArgs {
     /// Puzzle file, or `-` for stdin.
     file: PathBuf,
-    /// Worker threads.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Worker threads (1 to 4 per available processor).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::flags::parse_jobs)]
     jobs: usize,
+    /// How to read a 16x16 puzzle's symbols.
+    #[arg(long, value_enum, ignore_case = true, default_value = "auto")]
+    alphabet: AlphabetArg,
 }
 
+/// Rates the file as a stream (bounded memory, lines printed chunk by
+/// chunk, a signal keeps what was printed and ends with the summary).
 pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
-    let puzzles = read_puzzles(&args.file)?;
+    let mut stream = PuzzleStream::open(&args.file, args.alphabet.into(), args.jobs)?;
     let started = Instant::now();
-    let bar = progress(puzzles.len())?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.max(1))
-        .build()?;
-    let ratings: Vec<Rating> = pool.install(|| {
-        puzzles
-            .par_iter()
-            .map(|p| {
-                let rating = logic::rate(&p.grid);
-                bar.inc(1);
-                rating
-            })
-            .collect()
-    });
-    bar.finish_and_clear();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for rating in &ratings {
-        writeln!(out, "{}", line(rating))?;
+    let mut out = crate::stdout::Writer;
+    let mut tally = Tally::default();
+    while let Some(chunk) = stream.next_chunk()? {
+        let ratings = stream.map(&chunk, |p| logic::rate(&p.grid))?;
+        let mut text = String::new();
+        for rating in &ratings {
+            tally.add(rating);
+            text += &line(rating);
+            text.push('\n');
+        }
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+        if crate::stdout::is_closed() {
+            break;
+        }
     }
-    out.flush()?;
-    eprint!("{}", histogram(&ratings, started.elapsed().as_secs_f64()));
+    let interrupted = stream.interrupted();
+    eprint!(
+        "{}",
+        tally.histogram(started.elapsed().as_secs_f64(), interrupted)
+    );
     Ok(ExitCode::SUCCESS)
-}
-
-/// A progress bar on a terminal for files of 1,000 puzzles or more.
-fn progress(len: usize) -> anyhow::Result<ProgressBar> {
-    if !std::io::stderr().is_terminal() || len < 1000 {
-        return Ok(ProgressBar::hidden());
-    }
-    let style = ProgressStyle::with_template("rating {bar:40} {pos}/{len}, eta {eta}")?;
-    Ok(ProgressBar::new(len as u64).with_style(style))
 }
 
 /// `medium<TAB>3.4<TAB>hidden pair<TAB>57`, and the status when not solved.
@@ -82,35 +77,47 @@ fn line(r: &Rating) -> String {
     text
 }
 
-/// The summary: puzzles per grade with a bar, and how many the techniques
-/// did not solve.
-fn histogram(ratings: &[Rating], seconds: f64) -> String {
-    let mut by_grade: BTreeMap<Difficulty, usize> = BTreeMap::new();
-    for r in ratings.iter().filter(|r| r.status() == Status::Solved) {
-        *by_grade.entry(r.grade()).or_default() += 1;
+/// Puzzles per grade, and per status where the techniques did not solve.
+#[derive(Default)]
+struct Tally {
+    by_grade: BTreeMap<Difficulty, usize>,
+    by_status: BTreeMap<&'static str, usize>,
+    total: usize,
+}
+
+impl Tally {
+    fn add(&mut self, r: &Rating) {
+        self.total += 1;
+        match r.status() {
+            Status::Solved => *self.by_grade.entry(r.grade()).or_default() += 1,
+            Status::NeedsGuessing => *self.by_status.entry("needs guessing").or_default() += 1,
+            Status::NoSolution => *self.by_status.entry("no solution").or_default() += 1,
+            Status::Illegal => *self.by_status.entry("illegal").or_default() += 1,
+        }
     }
-    let count = |s: Status| ratings.iter().filter(|r| r.status() == s).count();
-    let rows = [
-        Difficulty::Easy,
-        Difficulty::Medium,
-        Difficulty::Hard,
-        Difficulty::Expert,
-    ]
-    .map(|g| (g.name(), by_grade.get(&g).copied().unwrap_or(0)))
-    .into_iter()
-    .chain([
-        ("needs guessing", count(Status::NeedsGuessing)),
-        ("no solution", count(Status::NoSolution)),
-        ("illegal", count(Status::Illegal)),
-    ]);
-    let total = ratings.len().max(1);
-    let mut text = format!(
-        "satoku sudoku rate: {} puzzles in {seconds:.3} s\n",
-        ratings.len()
-    );
-    for (name, n) in rows {
-        let bar = "#".repeat((n * 40).div_ceil(total));
-        text += &format!("  {name:<15}{n:>8}  {bar}\n");
+
+    /// The summary: puzzles per grade with a bar, and how many the
+    /// techniques did not solve.
+    fn histogram(&self, seconds: f64, interrupted: bool) -> String {
+        let grades = [
+            Difficulty::Easy,
+            Difficulty::Medium,
+            Difficulty::Hard,
+            Difficulty::Expert,
+        ]
+        .map(|g| (g.name(), self.by_grade.get(&g).copied().unwrap_or(0)));
+        let statuses = ["needs guessing", "no solution", "illegal"]
+            .map(|s| (s, self.by_status.get(s).copied().unwrap_or(0)));
+        let total = self.total.max(1);
+        let stopped = if interrupted { " (interrupted)" } else { "" };
+        let mut text = format!(
+            "satoku sudoku rate: {} puzzles{stopped} in {seconds:.3} s\n",
+            self.total
+        );
+        for (name, n) in grades.into_iter().chain(statuses) {
+            let bar = "#".repeat((n * 40).div_ceil(total));
+            text += &format!("  {name:<15}{n:>8}  {bar}\n");
+        }
+        text
     }
-    text
 }
