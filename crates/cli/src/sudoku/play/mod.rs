@@ -30,7 +30,7 @@ pub struct PlayArgs {
     /// Puzzle file or saved game (`-` for stdin); without it a puzzle is generated.
     file: Option<PathBuf>,
     /// Which puzzle of the file (1-based).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::flags::parse_positive)]
     index: usize,
     /// Generate a puzzle of this difficulty: easy, medium, hard or expert.
     #[arg(long, value_name = "LEVEL", conflicts_with = "file")]
