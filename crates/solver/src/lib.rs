@@ -46,6 +46,7 @@ pub mod fault;
 mod fits;
 mod heap;
 mod limits;
+mod load;
 mod proof;
 mod propagate;
 mod pure;
