@@ -4,12 +4,13 @@
 //! The binary `satoku-peer SOLVER FILE` answers in the competition format
 //! (`s` and `v` lines, exit 10, 20 or 0), so `satoku bench --solver-cmd
 //! 'satoku-peer kissat {}'` measures a peer on the same files and machine
-//! as satoku. The peers are compiled only with the features `kissat` and
+//! as satoku. The peers are compiled only with the feature `kissat` or
 //! `cadical` (their C and C++ take minutes to build, and bindgen needs
-//! libclang):
+//! libclang), one per build: both crates bundle Kissat's `kitten.c`, whose
+//! symbols clash when the two are linked into one binary.
 //!
 //! ```text
-//! cargo build --release -p satoku-peers --features kissat,cadical
+//! cargo build --release -p satoku-peers --features kissat
 //! ```
 //!
 //! | item | what it is |
@@ -92,7 +93,7 @@ pub enum Error {
     /// The peer was not compiled into this build.
     #[error(
         "this build has no {0}: build with `cargo build --release -p satoku-peers \
-         --features kissat,cadical` (needs a C/C++ compiler and libclang)"
+         --features {0}` (needs a C/C++ compiler and libclang)"
     )]
     NotBuilt(Peer),
     /// The solver reported an error.

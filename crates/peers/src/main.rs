@@ -3,7 +3,8 @@
 //! the solver and its version, `s SATISFIABLE` with `v` lines (exit 10),
 //! `s UNSATISFIABLE` (exit 20) or `s UNKNOWN` (exit 0). Exit 2 on bad usage
 //! or input, 1 when the solver fails. For `satoku bench`:
-//! `satoku bench --solver-cmd 'target/release/satoku-peer kissat {}' FILES`.
+//! `satoku bench --solver-cmd 'satoku-peer kissat {}' FILES`, with a
+//! `satoku-peer` built with the feature `kissat`.
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -1,6 +1,6 @@
 //! Feeding a [`Cnf`] to a rustsat solver and reading its answer.
 
-use rustsat::solvers::{Solve, SolverResult};
+use rustsat::solvers::{Solve, SolveStats, SolverResult};
 use rustsat::types::{Clause, Lit, TernaryVal};
 use satoku_dimacs::Status;
 use satoku_formula::{Cnf, Model};
@@ -9,7 +9,11 @@ use crate::{Answer, Error, Peer};
 
 /// Adds every clause of `cnf` to `solver`, solves, and reads the model
 /// over all of `cnf`'s variables (those the solver never saw are false).
-pub fn solve_with(peer: Peer, mut solver: impl Solve, cnf: &Cnf) -> Result<Answer, Error> {
+pub fn solve_with(
+    peer: Peer,
+    mut solver: impl Solve + SolveStats,
+    cnf: &Cnf,
+) -> Result<Answer, Error> {
     let fail = |e: anyhow::Error| Error::Solver(peer, format!("{e:#}"));
     for clause in cnf {
         let lits = clause
