@@ -7,11 +7,17 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use satoku_dimacs::write_cnf_with_comments;
 use satoku_formula::Cnf;
+use satoku_gen::Size;
 
 use crate::exit::BadInput;
 use crate::output::write_file;
 
 /// Generate a formula: random k-SAT, pigeonhole, n-queens or graph colouring.
+///
+/// Sizes are checked before anything is generated: a formula whose clauses
+/// would take more than 2 GiB of DIMACS text (`--clauses 1000000000000`,
+/// `queens -n 5000`), or that has more than 2^31 - 1 variables, is refused
+/// with exit 2. Each family is generated in time linear in its output.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(subcommand)]
@@ -65,24 +71,43 @@ pub enum Family {
     },
 }
 
-/// Refuses sizes whose variable count a literal cannot hold (or that overflow).
-fn check_vars(vars: Option<usize>) -> anyhow::Result<()> {
-    match vars {
-        Some(n) if n <= satoku_formula::Var::MAX_DIMACS as usize => Ok(()),
-        _ => Err(BadInput("too many variables for a DIMACS formula".into()).into()),
+/// Formulas whose clauses would take more DIMACS text than this (2 GiB)
+/// are refused.
+pub const MAX_DIMACS_BYTES: u64 = 1 << 31;
+
+/// Refuses a formula of `size` that a literal cannot number or whose text
+/// would exceed [`MAX_DIMACS_BYTES`].
+fn check_size(size: Size) -> anyhow::Result<()> {
+    if size.num_vars() > satoku_formula::Var::MAX_DIMACS as u64 {
+        return Err(BadInput(format!(
+            "{} variables: too many for a DIMACS formula (at most {})",
+            size.num_vars(),
+            satoku_formula::Var::MAX_DIMACS
+        ))
+        .into());
     }
+    if size.dimacs_bytes() > MAX_DIMACS_BYTES {
+        return Err(BadInput(format!(
+            "the formula would have {} clauses and {} literals, up to {} bytes of DIMACS: \
+             over the {MAX_DIMACS_BYTES}-byte (2 GiB) limit of `satoku gen`; choose smaller sizes",
+            size.num_clauses(),
+            size.num_lits(),
+            size.dimacs_bytes()
+        ))
+        .into());
+    }
+    Ok(())
 }
 
-/// Runs `satoku gen`.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    crate::output::check_outputs(&[], &[&args.output])?;
-    let seed = args.seed;
-    let (cnf, command, what): (Cnf, String, String) = match args.family {
+/// The formula of `family`, the arguments that regenerate it, and what it is;
+/// refused before anything is built when its size is out of bounds.
+fn build(family: Family, seed: u64) -> anyhow::Result<(Cnf, String, String)> {
+    Ok(match family {
         Family::Ksat { vars, clauses, k } => {
             if k == 0 || k > vars {
                 return Err(BadInput(format!("-k {k} must be between 1 and --vars {vars}")).into());
             }
-            check_vars(Some(vars))?;
+            check_size(satoku_gen::ksat_size(vars, clauses, k))?;
             (
                 satoku_gen::random_ksat(vars, clauses, k, seed),
                 format!("ksat --vars {vars} --clauses {clauses} -k {k} --seed {seed}"),
@@ -90,7 +115,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Family::Php { holes } => {
-            check_vars(holes.checked_add(1).and_then(|p| p.checked_mul(holes)))?;
+            check_size(satoku_gen::pigeonhole_size(holes))?;
             (
                 satoku_gen::pigeonhole(holes),
                 format!("php --holes {holes}"),
@@ -98,7 +123,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Family::Queens { n } => {
-            check_vars(n.checked_mul(n))?;
+            check_size(satoku_gen::queens_size(n))?;
             (
                 satoku_gen::queens(n),
                 format!("queens -n {n}"),
@@ -110,7 +135,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             edges,
             colors,
         } => {
-            check_vars(vertices.checked_mul(colors))?;
+            check_size(satoku_gen::coloring_size(vertices, edges, colors))?;
             (
                 satoku_gen::coloring(vertices, edges, colors, seed),
                 format!(
@@ -119,7 +144,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 format!("{colors}-colouring of a random graph, {vertices} vertices, {edges} edges"),
             )
         }
-    };
+    })
+}
+
+/// Runs `satoku gen`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    crate::output::check_outputs(&[], &[&args.output])?;
+    let (cnf, command, what) = build(args.family, args.seed)?;
     let comments = [
         what,
         format!(
@@ -132,4 +163,57 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         write_cnf_with_comments(&cnf, &comments, w)
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(family: Family) -> String {
+        let err = build(family, 1).unwrap_err();
+        assert!(err.is::<BadInput>(), "{err:#}");
+        err.to_string()
+    }
+
+    #[test]
+    fn absurd_sizes_are_refused_before_generating() {
+        let message = refused(Family::Ksat {
+            vars: 100,
+            clauses: 1_000_000_000_000,
+            k: 3,
+        });
+        assert!(message.contains("2 GiB"), "{message}");
+        assert!(refused(Family::Queens { n: 5000 }).contains("2 GiB"));
+        assert!(refused(Family::Php { holes: 3000 }).contains("2 GiB"));
+        assert!(refused(Family::Queens { n: 1 << 20 }).contains("too many"));
+        assert!(refused(Family::Color {
+            vertices: 1 << 40,
+            edges: 0,
+            colors: 1,
+        })
+        .contains("too many"));
+        assert!(refused(Family::Ksat {
+            vars: 3,
+            clauses: 1,
+            k: 4,
+        })
+        .contains("-k 4"));
+    }
+
+    #[test]
+    fn sizes_within_the_limit_are_generated() {
+        let (cnf, command, _) = build(
+            Family::Ksat {
+                vars: 50,
+                clauses: 20,
+                k: 49,
+            },
+            7,
+        )
+        .unwrap();
+        assert_eq!((cnf.num_clauses(), cnf.num_lits()), (20, 20 * 49));
+        assert_eq!(command, "ksat --vars 50 --clauses 20 -k 49 --seed 7");
+        let (cnf, _, _) = build(Family::Queens { n: 8 }, 1).unwrap();
+        assert_eq!(cnf.num_vars(), 64);
+    }
 }

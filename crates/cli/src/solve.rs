@@ -118,6 +118,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Sized by the variables the clauses use: a header may declare billions
     // more, which the model below covers as false without storing them.
     solver.add_cnf(cnf);
+    // The search gets what is left of the deadline after loading.
+    solver.config_mut().time_limit = args.timeout.map(|t| t.saturating_sub(start.elapsed()));
     // The header lines go out before a search that may be long (an error
     // sticks in stdout and ends the run after the answer and side files).
     let _ = stdout::finish();

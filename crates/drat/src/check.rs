@@ -6,7 +6,9 @@
 //! the root and propagating reaches a conflict; the temporary assignment is
 //! then undone. Otherwise `C` is RAT on its pivot `p = C[0]` when for every
 //! live clause `D` holding `¬p` the resolvent `C ∪ (D \ {¬p})` is RUP
-//! (Wetzler, Heule and Hunt, "DRAT-trim", SAT 2014). Root assignments are
+//! (Wetzler, Heule and Hunt, "DRAT-trim", SAT 2014); the clauses `D` come
+//! from occurrence lists (`occurs.rs`), so a RAT check costs the
+//! occurrences of `¬p`, not the size of the clause set. Root assignments are
 //! never undone: deleting a unit clause or the reason of a root assignment is
 //! ignored, as drat-trim does by default.
 //!
@@ -20,6 +22,7 @@ use std::collections::HashMap;
 use satoku_formula::{Cnf, Lit, Var};
 
 use crate::db::{ClauseDb, NO_CLAUSE};
+use crate::occurs::Occurrences;
 use crate::propagate::{propagate, Trail, Watch};
 use crate::verdict::{Refutation, Stats};
 
@@ -50,6 +53,8 @@ pub struct Checker {
     db: ClauseDb,
     /// Per literal code: the watchers of clauses watching that literal.
     watches: Vec<Vec<Watch>>,
+    /// Per literal: the clauses holding it, kept from the first RAT check.
+    occurs: Occurrences,
     trail: Trail,
     /// Per literal code: scratch marks for deduplication and lookups.
     marked: Vec<bool>,
@@ -77,6 +82,7 @@ impl Checker {
         let mut checker = Checker {
             db: ClauseDb::default(),
             watches: Vec::new(),
+            occurs: Occurrences::default(),
             trail: Trail::default(),
             marked: Vec::new(),
             num_vars: 0,
@@ -123,7 +129,7 @@ impl Checker {
         for &lit in lits {
             lemma.push(self.internal(lit));
         }
-        let implied = self.is_rup(&lemma) || self.is_rat(&lemma);
+        let implied = self.is_implied(&lemma);
         let result = if !implied {
             LemmaResult::NotImplied
         } else if self.add_clause(&mut lemma) {
@@ -177,6 +183,7 @@ impl Checker {
         for ws in &mut self.watches {
             ws.retain(|w| !self.db.is_deleted(w.clause));
         }
+        self.occurs.purge(&self.db);
         self.num_deleted_unpurged = 0;
     }
 
@@ -199,6 +206,7 @@ impl Checker {
         self.num_vars = num_vars;
         self.trail.grow(num_vars);
         self.watches.resize_with(2 * num_vars, Vec::new);
+        self.occurs.grow(num_vars);
         self.marked.resize(2 * num_vars, false);
     }
 
@@ -211,6 +219,7 @@ impl Checker {
         let trail = &self.trail;
         lits.sort_by_key(|&l| (!trail.is_true(l), trail.is_false(l)));
         let id = self.db.add(lits);
+        self.occurs.add(id, lits);
         self.num_live += 1;
         match lits[..] {
             [] => return true,
@@ -239,13 +248,16 @@ impl Checker {
         false
     }
 
-    /// Whether assigning the negation of `lits` on top of the root and
-    /// propagating conflicts. Leaves the trail at the root.
-    fn is_rup(&mut self, lits: &[Lit]) -> bool {
+    /// Whether `lemma` is RUP (assigning its negation on top of the root
+    /// and propagating conflicts) or else RAT on its first literal; the RAT
+    /// check starts from the RUP check's assignment. Leaves the trail at the
+    /// root.
+    fn is_implied(&mut self, lemma: &[Lit]) -> bool {
         let root = self.trail.len();
-        let conflict = self.assume_negation(lits) || self.propagate_temporary(root);
+        let implied =
+            self.assume_negation(lemma) || self.propagate_temporary(root) || self.is_rat(lemma);
         self.trail.undo_to(root);
-        conflict
+        implied
     }
 
     /// Assigns the negation of each literal of `lits` not yet assigned;
@@ -269,28 +281,22 @@ impl Checker {
         conflict.is_some()
     }
 
-    /// Whether `lemma` is RAT on its first literal: every resolvent with a
-    /// live clause holding the negated pivot is RUP. Leaves the trail at the root.
+    /// Whether `lemma`, whose negation is assigned and propagated without a
+    /// conflict, is RAT on its first literal: every resolvent with a live
+    /// clause holding the negated pivot is RUP. Leaves the trail as it found it.
     fn is_rat(&mut self, lemma: &[Lit]) -> bool {
         let Some(&pivot) = lemma.first() else {
             return false;
         };
         self.stats.num_rat_checks += 1;
-        let root = self.trail.len();
-        if self.assume_negation(lemma) || self.propagate_temporary(root) {
-            self.trail.undo_to(root);
-            return true;
+        if !self.occurs.is_built() {
+            self.occurs.build(&self.db, self.num_vars);
         }
         let level = self.trail.len();
         let mut candidate = std::mem::take(&mut self.candidate_buf);
+        let clauses = self.occurs.take_live(!pivot, &self.db);
         let mut all_rup = true;
-        let mut next = 0;
-        while next < self.db.end() {
-            let id = next;
-            next = self.db.next(id);
-            if self.db.is_deleted(id) || !self.db.clause(id).contains(&!pivot) {
-                continue;
-            }
+        for &id in &clauses {
             self.stats.num_rat_candidates += 1;
             candidate.clear();
             candidate.extend(self.db.clause(id).iter().filter(|&&l| l != !pivot));
@@ -301,8 +307,8 @@ impl Checker {
                 break;
             }
         }
+        self.occurs.restore(!pivot, clauses);
         self.candidate_buf = candidate;
-        self.trail.undo_to(root);
         all_rup
     }
 }

@@ -6,8 +6,10 @@
 //! does), and checks it forward: each lemma must be RUP (its negation
 //! propagates to a conflict) or else RAT on its first literal, with respect
 //! to the clauses live at that point. Propagation uses two watched literals
-//! with a root trail kept across lemmas, so checking costs about as much as
-//! the propagation the solver did. Deletions of missing clauses and of unit
+//! with a root trail kept across lemmas, so checking a RUP lemma costs about
+//! as much as the propagation the solver did; a RAT check visits the
+//! clauses holding the negated pivot, found in occurrence lists built at the
+//! first RAT check. Deletions of missing clauses and of unit
 //! clauses are counted and ignored, as in drat-trim. The format and method
 //! are described in `docs/drat.md`.
 //!
@@ -50,6 +52,7 @@ mod check;
 mod check_tests;
 mod db;
 mod error;
+mod occurs;
 mod parse;
 #[cfg(test)]
 mod parse_tests;

@@ -12,6 +12,11 @@
 //! | [`queens`] | n non-attacking queens on an n×n board | SAT for n = 1 and n ≥ 4, UNSAT for n = 2, 3 |
 //! | [`coloring`] | proper colouring of a seeded random graph | depends on the graph |
 //!
+//! Each runs in time linear in the formula it makes. [`ksat_size`],
+//! [`pigeonhole_size`], [`queens_size`] and [`coloring_size`] give a
+//! formula's [`Size`] (and a bound on its DIMACS text) without making it,
+//! so a caller can refuse absurd sizes up front.
+//!
 //! ```
 //! let cnf = satoku_gen::random_ksat(20, 91, 3, 7);
 //! assert_eq!(cnf.num_clauses(), 91);
@@ -23,14 +28,24 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod sample;
+mod size;
+
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::{Cnf, Lit, Var};
 
+use sample::Sampler;
+pub use size::{coloring_size, ksat_size, pigeonhole_size, queens_size, Size};
+
 /// Uniform random k-SAT: `num_clauses` clauses, each over `k` distinct
 /// variables drawn uniformly from `num_vars`, each literal negated with
 /// probability 1/2.
+///
+/// A clause's variables are drawn in expected O(k) time (`sample.rs`); for
+/// `k <= num_vars / 2` the random stream, and so the formula, is the one
+/// this function has always made for the seed.
 ///
 /// The formula declares all `num_vars` variables even if some go unused.
 ///
@@ -45,14 +60,9 @@ pub fn random_ksat(num_vars: usize, num_clauses: usize, k: usize, seed: u64) -> 
     let mut cnf = Cnf::with_capacity(num_clauses, num_clauses * k);
     cnf.ensure_vars(num_vars);
     let mut vars: Vec<u32> = Vec::with_capacity(k);
+    let mut sampler = Sampler::default();
     for _ in 0..num_clauses {
-        vars.clear();
-        while vars.len() < k {
-            let v = rng.gen_range(0..num_vars as u32);
-            if !vars.contains(&v) {
-                vars.push(v);
-            }
-        }
+        sampler.distinct(&mut rng, num_vars as u32, k, &mut vars);
         for &v in &vars {
             cnf.push_lit(Lit::new(Var::new(v), rng.gen()));
         }
@@ -88,6 +98,9 @@ pub fn pigeonhole(holes: usize) -> Cnf {
 
 /// The n-queens problem: one queen per row, at most one per column and per
 /// diagonal. Variable `row * n + col` says "a queen stands on (row, col)".
+///
+/// The at-most-one clauses come square by square in row-major order, each
+/// with the squares after it that it attacks, in row-major order too.
 pub fn queens(n: usize) -> Cnf {
     let var = |row: usize, col: usize| Var::new((row * n + col) as u32);
     let mut cnf = Cnf::new();
@@ -98,13 +111,16 @@ pub fn queens(n: usize) -> Cnf {
         }
         cnf.close_clause();
     }
-    let squares: Vec<(usize, usize)> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
-    for (i, &(r1, c1)) in squares.iter().enumerate() {
-        for &(r2, c2) in &squares[i + 1..] {
-            let attacks = r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2);
-            if attacks {
-                cnf.add_clause(&[var(r1, c1).negative(), var(r2, c2).negative()]);
-            }
+    for (r1, c1) in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))) {
+        let here = var(r1, c1).negative();
+        let rest_of_row = (c1 + 1..n).map(|c2| (r1, c2));
+        let rows_below = (r1 + 1..n).flat_map(|r2| {
+            let d = r2 - r1;
+            let cols = [c1.checked_sub(d), Some(c1), Some(c1 + d).filter(|&c| c < n)];
+            cols.into_iter().flatten().map(move |c2| (r2, c2))
+        });
+        for (r2, c2) in rest_of_row.chain(rows_below) {
+            cnf.add_clause(&[here, var(r2, c2).negative()]);
         }
     }
     cnf
@@ -159,6 +175,9 @@ pub fn coloring(vertices: usize, edges: usize, colors: usize, seed: u64) -> Cnf 
             }
         }
     }
+    // With no colour the edges add no clause: drawing them would be work
+    // out of proportion to the formula.
+    let edges = if colors == 0 { 0 } else { edges };
     for (u, v) in random_graph(vertices, edges, seed) {
         for color in 0..colors {
             cnf.add_clause(&[var(u, color).negative(), var(v, color).negative()]);
@@ -221,6 +240,47 @@ mod tests {
                 holes + 1 + holes * (holes + 1) * holes / 2
             );
             assert!(!brute_force_sat(&cnf));
+        }
+    }
+
+    /// The attacking pairs by testing every pair of squares.
+    fn queens_by_all_pairs(n: usize) -> Vec<Vec<i64>> {
+        let squares: Vec<(usize, usize)> =
+            (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
+        let mut clauses = Vec::new();
+        for (i, &(r1, c1)) in squares.iter().enumerate() {
+            for &(r2, c2) in &squares[i + 1..] {
+                if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
+                    clauses.push(vec![
+                        -((r1 * n + c1) as i64 + 1),
+                        -((r2 * n + c2) as i64 + 1),
+                    ]);
+                }
+            }
+        }
+        clauses
+    }
+
+    #[test]
+    fn queens_clauses_are_every_attacking_pair_in_order() {
+        for n in 0..10 {
+            let dimacs: Vec<Vec<i64>> = queens(n)
+                .clauses()
+                .skip(n)
+                .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
+                .collect();
+            assert_eq!(dimacs, queens_by_all_pairs(n), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn ksat_with_k_near_the_variable_count_is_fast_and_distinct() {
+        let cnf = random_ksat(20_000, 3, 19_999, 1);
+        for clause in &cnf {
+            let mut vars: Vec<_> = clause.iter().map(|l| l.var()).collect();
+            vars.sort();
+            vars.dedup();
+            assert_eq!(vars.len(), 19_999);
         }
     }
 

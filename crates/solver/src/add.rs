@@ -1,5 +1,6 @@
-//! Adding clauses: from [`Lit`]s or DIMACS integers, one at a time or a
-//! whole [`Cnf`], and the proof that must be set up before the first one.
+//! Adding clauses one at a time, from [`Lit`]s or DIMACS integers, and the
+//! proof that must be set up before the first one (a whole formula:
+//! `load.rs`).
 //!
 //! A clause is simplified against the root assignment before it is stored:
 //! duplicates go, a tautology or a clause already satisfied is dropped, and
@@ -10,10 +11,10 @@
 
 use std::io::Write;
 
-use satoku_formula::{Cnf, Lit};
+use satoku_formula::Lit;
 
 use crate::clause_db::ClauseRef;
-use crate::config::{Algorithm, SolverConfig};
+use crate::config::Algorithm;
 use crate::proof::ProofFormat;
 use crate::reason::Reason;
 use crate::solver::Solver;
@@ -57,27 +58,6 @@ impl ClauseLit for i32 {
 }
 
 impl Solver {
-    /// A solver holding every clause of `cnf`, sized by the variables its
-    /// clauses use: a header declaring more variables allocates nothing for
-    /// them, and models cover the used ones only (pad with
-    /// `Model::resize(cnf.num_vars())`, which gives the others false).
-    /// With a proof: `Solver::new(config).with_proof(out, format)?`, then
-    /// [`Solver::add_cnf`].
-    pub fn from_cnf(cnf: &Cnf, config: SolverConfig) -> Solver {
-        let mut solver = Solver::new(config);
-        solver.add_cnf(cnf);
-        solver
-    }
-
-    /// Adds every clause of `cnf`, growing the solver to the variables its
-    /// clauses use (not `cnf.num_vars()`, which a header may inflate).
-    pub fn add_cnf(&mut self, cnf: &Cnf) {
-        self.ensure_vars(cnf.used_vars());
-        for clause in cnf {
-            self.add_clause(clause);
-        }
-    }
-
     /// Writes a DRAT proof of every UNSAT answer to `out`, for chaining
     /// before [`Solver::add_cnf`]:
     /// `Solver::new(config).with_proof(out, format)?`. As
@@ -137,33 +117,50 @@ impl Solver {
 
     /// Adds `clause` (the buffer is then scratch).
     fn add_lits(&mut self, clause: &mut Vec<Lit>) {
+        if self.simplify_input(clause) {
+            self.attach_input(clause);
+        }
+    }
+
+    /// Counts and copies `clause`, then simplifies it against the root
+    /// (module docs); true when what remains must be stored.
+    pub(crate) fn simplify_input(&mut self, clause: &mut Vec<Lit>) -> bool {
         self.ensure_vars_of(clause);
         self.num_clauses += 1;
         if self.config.check_models || self.config.algorithm == Algorithm::Dpll {
             self.original.add_clause(clause);
         }
         if !self.ok {
-            return;
+            return false;
         }
         if self.trail.decision_level() > 0 {
             self.backtrack(0);
         }
         clause.sort_unstable();
         clause.dedup();
-        let tautology = clause.windows(2).any(|w| w[0] == !w[1]);
-        let satisfied = clause.iter().any(|&l| self.trail.value(l) == TRUE);
-        if !tautology && !satisfied {
-            let before = clause.len();
-            clause.retain(|&l| self.trail.value(l) != FALSE);
-            if clause.len() < before {
-                // The shortened clause is RUP: the removed literals are false at the root.
-                self.proof.add(clause);
-            }
-            self.attach_input(clause);
+        if clause.windows(2).any(|w| w[0] == !w[1]) {
+            return false;
         }
+        if self.trail.len() == 0 {
+            // Nothing assigned: no literal is true or false.
+            return true;
+        }
+        if clause.iter().any(|&l| self.trail.value(l) == TRUE) {
+            return false;
+        }
+        let before = clause.len();
+        clause.retain(|&l| self.trail.value(l) != FALSE);
+        if clause.len() < before {
+            // The shortened clause is RUP: the removed literals are false at the root.
+            self.proof.add(clause);
+        }
+        true
     }
 
-    fn attach_input(&mut self, clause: &[Lit]) {
+    /// Stores a simplified clause: an empty one makes the formula
+    /// unsatisfiable, a unit is assigned and propagated, a longer one is
+    /// allocated and watched.
+    pub(crate) fn attach_input(&mut self, clause: &[Lit]) {
         match clause.len() {
             0 => self.ok = false,
             1 => {

@@ -3,40 +3,69 @@
 //! The solver keeps arrays indexed by variable (about a hundred bytes a
 //! variable), sized by the largest variable the clauses use. Real files
 //! number their variables densely; a sparse one, such as a single clause
-//! over variable 2,000,000,000, would need hundreds of gigabytes, so it is
+//! over variable 2,000,000,000, or 2^28 copies of variable 1 next to one
+//! use of variable 2^29, would need tens or hundreds of gigabytes, so it is
 //! refused before anything is allocated, as is a formula beyond the
-//! solver's [`Solver::MAX_VARS`].
+//! solver's [`Solver::MAX_VARS`]. Density is measured against the distinct
+//! variables the clauses use, not their literal count, which repeating a
+//! literal inflates at will.
 
 use satoku_formula::Cnf;
 
 use crate::{Error, Solver};
 
-/// Variable indices a formula may use beyond twice its literal count.
+/// Variable indices a formula may use beyond twice its distinct variables.
 const SPARE_VARS: usize = 1 << 20;
 
 impl Solver {
     /// Checks that `cnf` can be loaded ([`Solver::from_cnf`]) without an
     /// allocation out of proportion to its size: the largest variable its
-    /// clauses use is at most twice its literal count plus 2^20, and at most
-    /// [`Solver::MAX_VARS`]. The error says what to do.
+    /// clauses use is at most twice the number of distinct variables they
+    /// use plus 2^20, and at most [`Solver::MAX_VARS`]. The error says what
+    /// to do. Counting costs a pass over the literals and memory of at most
+    /// four bytes a literal.
     pub fn check_fits(cnf: &Cnf) -> Result<(), Error> {
         let used = cnf.used_vars();
-        let limit = cnf.num_lits().saturating_mul(2).saturating_add(SPARE_VARS);
+        let distinct = distinct_vars(cnf);
+        let limit = distinct.saturating_mul(2).saturating_add(SPARE_VARS);
         if used > limit {
             return Err(Error::TooSparse {
                 used,
-                lits: cnf.num_lits(),
+                distinct,
                 limit,
             });
         }
         if used > Solver::MAX_VARS {
-            // Dense, but a file of over 268 million literals.
+            // Dense, but over half a billion distinct variables.
             return Err(Error::TooManyVars {
                 used,
                 max: Solver::MAX_VARS,
             });
         }
         Ok(())
+    }
+}
+
+/// The number of distinct variables the clauses of `cnf` use: with a
+/// bitmap when the largest is within eight times the literal count (the
+/// bitmap then takes at most a byte a literal), else by sorting a copy of
+/// the variable indices (four bytes a literal).
+fn distinct_vars(cnf: &Cnf) -> usize {
+    let vars = || cnf.clauses().flatten().map(|l| l.var().index());
+    if cnf.used_vars() <= cnf.num_lits().saturating_mul(8) {
+        let mut seen = vec![0u64; cnf.used_vars().div_ceil(64)];
+        let mut distinct = 0;
+        for v in vars() {
+            let (word, bit) = (v / 64, 1u64 << (v % 64));
+            distinct += usize::from(seen[word] & bit == 0);
+            seen[word] |= bit;
+        }
+        distinct
+    } else {
+        let mut sorted: Vec<u32> = vars().map(|v| v as u32).collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        sorted.len()
     }
 }
 
@@ -65,12 +94,43 @@ mod tests {
                 err,
                 Error::TooSparse {
                     used: 2_000_000_000,
-                    lits: 1,
+                    distinct: 1,
                     ..
                 }
             ),
             "{err:?}"
         );
         assert!(err.to_string().contains("renumber the variables densely"));
+    }
+
+    #[test]
+    fn repeated_literals_do_not_make_a_formula_dense() {
+        // 2^20 + 8 copies of x1 and one use of the variable just past
+        // twice that plus the spare: 2 distinct variables.
+        let mut cnf = Cnf::new();
+        for _ in 0..SPARE_VARS + 8 {
+            cnf.add_clause(&[Lit::from_dimacs(1)]);
+        }
+        let far = (3 * SPARE_VARS) as i64;
+        cnf.add_clause(&[Lit::from_dimacs(far)]);
+        let err = Solver::check_fits(&cnf).unwrap_err();
+        assert!(
+            matches!(err, Error::TooSparse { distinct: 2, limit, .. } if limit == SPARE_VARS + 4),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn distinct_variables_are_counted_on_both_paths() {
+        let dense = Cnf::from_dimacs(&[&[1, -2, 3], &[-3, 2, 5], &[5, 1]]);
+        assert_eq!(distinct_vars(&dense), 4);
+        let sparse = Cnf::from_dimacs(&[&[1, -900], &[900, 7]]);
+        assert_eq!(distinct_vars(&sparse), 3);
+        assert_eq!(distinct_vars(&Cnf::new()), 0);
+        let far = one_clause(SPARE_VARS as i64 * 2 + 5);
+        assert!(matches!(
+            Solver::check_fits(&far),
+            Err(Error::TooSparse { distinct: 1, .. })
+        ));
     }
 }

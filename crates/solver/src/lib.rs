@@ -46,6 +46,7 @@ pub mod fault;
 mod fits;
 mod heap;
 mod limits;
+mod load;
 mod proof;
 mod propagate;
 mod pure;
@@ -91,16 +92,16 @@ pub enum Error {
     /// The clauses use a variable far beyond their size
     /// ([`Solver::check_fits`]).
     #[error(
-        "the clauses use variable {used} but hold only {lits} literals: satoku makes room \
-         for every variable index up to the largest (at most {limit} here); renumber the \
-         variables densely"
+        "the clauses use variable {used} but only {distinct} distinct variables: satoku \
+         makes room for every variable index up to the largest (at most {limit} here); \
+         renumber the variables densely"
     )]
     TooSparse {
         /// The largest variable the clauses use.
         used: usize,
-        /// The clauses' literal count.
-        lits: usize,
-        /// The largest variable allowed for that many literals.
+        /// The number of distinct variables the clauses use.
+        distinct: usize,
+        /// The largest variable allowed for that many distinct variables.
         limit: usize,
     },
 }

@@ -1,5 +1,6 @@
 //! The limits of one `solve` call: a deadline, conflict and decision
-//! budgets, and the interrupt flag of the configuration.
+//! budgets, and the interrupt flag of the configuration (which loading a
+//! formula checks too, `load.rs`).
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -43,13 +44,24 @@ impl Budget {
         if stats.conflicts >= self.conflicts || stats.decisions >= self.decisions {
             return true;
         }
-        if let Some(flag) = &config.interrupt {
-            if flag.load(Ordering::Relaxed) {
-                return true;
-            }
-        }
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.interrupted(config)
     }
+
+    /// Whether an interrupt was asked for or the deadline passed (the
+    /// conflict and decision budgets not counted).
+    pub fn interrupted(&self, config: &SolverConfig) -> bool {
+        interrupted(config, self.deadline)
+    }
+}
+
+/// Whether the interrupt flag of `config` is set or `deadline` has passed.
+pub(crate) fn interrupted(config: &SolverConfig, deadline: Option<Instant>) -> bool {
+    if let Some(flag) = &config.interrupt {
+        if flag.load(Ordering::Relaxed) {
+            return true;
+        }
+    }
+    deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 #[cfg(test)]

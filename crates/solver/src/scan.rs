@@ -128,7 +128,12 @@ impl Solver {
     /// Assigns every pure literal of the open clauses at the current level.
     /// Returns how many were assigned.
     pub(crate) fn assign_pure_literals(&mut self) -> usize {
-        self.scan.pure.sync(&self.original, self.trail.lits());
+        let (budget, config) = (&self.budget, &self.config);
+        let stop = || budget.interrupted(config);
+        if !self.scan.pure.sync(&self.original, self.trail.lits(), stop) {
+            // Interrupted: the search loop stops at its next budget check.
+            return 0;
+        }
         let mut assigned = 0;
         for v in (0..self.num_vars() as u32).map(Var::new) {
             if !self.trail.is_open(v) {

@@ -11,7 +11,7 @@
 //! Each step of the search is an `impl Solver` block in its own file
 //! (`propagate.rs`, `analyze.rs`, `decide.rs`, `reduce.rs`, `cdcl.rs`,
 //! `dpll.rs`) that borrows the components it needs; clause addition is in
-//! `add.rs`, model enumeration in `solutions.rs`.
+//! `add.rs` (a whole formula: `load.rs`), model enumeration in `solutions.rs`.
 //!
 //! The copy of the clauses as given ([`Solver::num_clauses`] counts them
 //! all) is kept only while `config.check_models` is on (to check models) or
@@ -56,6 +56,9 @@ pub struct Solver {
     pub(crate) num_clauses: usize,
     /// False once the clauses are unsatisfiable without assumptions.
     pub(crate) ok: bool,
+    /// True once loading a formula was stopped part way (`load.rs`): every
+    /// `solve` then answers Unknown.
+    pub(crate) incomplete: bool,
     pub(crate) db: ClauseDb,
     pub(crate) watches: Vec<WatchList>,
     pub(crate) trail: Trail,
@@ -104,6 +107,7 @@ impl Solver {
             original: Cnf::new(),
             num_clauses: 0,
             ok: true,
+            incomplete: false,
             db: ClauseDb::default(),
             watches: Vec::new(),
             trail: Trail::default(),
@@ -259,6 +263,8 @@ impl Solver {
         self.budget = Budget::new(&self.config, &self.stats, start);
         let status = if !self.ok {
             Status::Unsat
+        } else if self.incomplete {
+            Status::Unknown
         } else {
             match self.config.algorithm {
                 Algorithm::Cdcl => self.cdcl(),
