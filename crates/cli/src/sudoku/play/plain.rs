@@ -44,7 +44,7 @@ pub fn run(loaded: Loaded) -> anyhow::Result<()> {
         sat: SatSudoku::new(),
         started: Instant::now(),
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::stdout::Writer;
     writeln!(out, "{}", menu.loaded.describe())?;
     write!(out, "{}", menu.draw())?;
     let mut lines = std::io::stdin().lock().lines();
@@ -62,6 +62,9 @@ pub fn run(loaded: Loaded) -> anyhow::Result<()> {
             Err(e) => eprintln!("satoku: stdin line {number}: {e}"),
         }
         out.flush()?;
+        if crate::stdout::is_closed() {
+            break;
+        }
     }
     Ok(())
 }
