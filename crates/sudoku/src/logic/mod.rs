@@ -131,9 +131,10 @@ pub fn solve(puzzle: &Grid) -> Path {
     };
     // About one step per open cell: singles place one digit each.
     let mut steps = Vec::with_capacity(puzzle.cells().iter().filter(|&&d| d == 0).count());
+    // Pushed before it is applied, so the step is moved once, into the path.
     while let Some(step) = board.next_step() {
-        board.apply(&step);
         steps.push(step);
+        board.apply(steps.last().expect("just pushed"));
     }
     let outcome = if board.is_solved() {
         Outcome::Solved(board.grid())

@@ -5,7 +5,7 @@
 //! the easiest step there is (Sudoku Explainer 1.2; in a line 1.5; a naked
 //! single 2.3).
 
-use crate::logic::mask::{bit, only_digit};
+use crate::logic::mask::{bit, only_digit, Mask};
 use crate::logic::{Board, Step, Technique};
 
 /// The first hidden single, blocks first, then rows, then columns.
@@ -13,16 +13,25 @@ pub(crate) fn hidden_single(board: &Board) -> Option<Step> {
     let geo = board.geo();
     let side = geo.side;
     // Blocks from the last hidden single's, then rows and columns.
-    let first = 2 * side + board.last_block();
-    let order = (first..3 * side).chain(2 * side..first).chain(0..2 * side);
-    for u in order.filter(|&u| !board.is_complete(u)) {
-        // Placed digits are no candidates in their units (the board's invariant).
-        let (mut once, mut twice) = (0, 0);
-        for &c in &geo.units[u] {
-            let m = board.mask(c);
-            twice |= once & m;
-            once |= m;
+    let first = board.last_block();
+    for i in 0..3 * side {
+        // i < side: the blocks, from `first` round; then rows and columns.
+        let u = if i < side {
+            let block = first + i;
+            2 * side + if block < side { block } else { block - side }
+        } else {
+            i - side
+        };
+        if board.is_complete(u) {
+            continue;
         }
+        // Placed digits are no candidates in their units (the board's invariant).
+        let cells = &geo.units[u][..];
+        // A 9x9 unit as an array of known length: the loop unrolls.
+        let (once, twice) = match <&[usize; 9]>::try_from(cells) {
+            Ok(nine) => seen_once_twice(board, nine),
+            Err(_) => seen_once_twice(board, cells),
+        };
         let only = once & !twice;
         if only == 0 {
             continue;
@@ -40,6 +49,19 @@ pub(crate) fn hidden_single(board: &Board) -> Option<Step> {
         ));
     }
     None
+}
+
+/// The digits that are candidates in at least one of `cells`, and those in
+/// at least two.
+#[inline(always)]
+fn seen_once_twice(board: &Board, cells: &[usize]) -> (Mask, Mask) {
+    let (mut once, mut twice) = (0, 0);
+    for &c in cells {
+        let m = board.mask(c);
+        twice |= once & m;
+        once |= m;
+    }
+    (once, twice)
 }
 
 /// The first cell, in reading order, with one candidate.
