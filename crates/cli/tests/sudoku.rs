@@ -2,19 +2,10 @@
 //! round trip and exit codes.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn satoku(args: &[&str], input: impl AsRef<[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs satoku");
-    let _ = child.stdin.take().unwrap().write_all(input.as_ref());
-    child.wait_with_output().unwrap()
-}
+use common::satoku;
+use std::process::{Command, Output, Stdio};
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()

@@ -1,19 +1,8 @@
 //! `satoku sudoku explain`, `rate` and `generate --difficulty` end to end.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn satoku(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs satoku");
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    child.wait_with_output().unwrap()
-}
+use common::satoku;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -146,7 +135,7 @@ fn generate_by_difficulty_gives_puzzles_rated_at_it() {
             "",
         );
         assert_eq!(out.status.code(), Some(0), "{level}: {}", text(&out.stderr));
-        let rated = satoku(&["sudoku", "rate", "-"], &text(&out.stdout));
+        let rated = satoku(&["sudoku", "rate", "-"], text(&out.stdout));
         for line in text(&rated.stdout).lines() {
             assert!(line.starts_with(&format!("{level}\t")), "{level}: {line}");
         }
