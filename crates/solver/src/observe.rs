@@ -142,6 +142,23 @@ impl Solver {
     ///
     /// The first call after attaching starts by reporting the whole root
     /// assignment (module docs of `observe`).
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use satoku_solver::{Event, Solver};
+    ///
+    /// let mut solver = Solver::default();
+    /// solver.add_clause(&[1, 2]);
+    /// solver.add_clause(&[-1]);
+    /// let events = Arc::new(Mutex::new(Vec::new()));
+    /// let sink = Arc::clone(&events);
+    /// solver.set_observer(Some(Box::new(move |e: &Event<'_>| {
+    ///     sink.lock().unwrap().push(format!("{e:?}"));
+    /// })));
+    /// let _ = solver.solve();
+    /// // The root facts: the unit clause -1, then 2 by the clause (1 2).
+    /// assert_eq!(events.lock().unwrap().len(), 2);
+    /// ```
     pub fn set_observer(&mut self, observer: Option<Box<dyn Observer + Send>>) {
         self.observing.parked = observer;
         self.observing.active = None;
