@@ -28,7 +28,8 @@
 //! With no observer the search pays one predictable branch per decision,
 //! propagation pass, conflict and backtrack: the propagation loop itself
 //! is untouched (propagations are read off the trail after the pass, their
-//! reasons from the trail's reasons).
+//! reasons from the trail's reasons), and the reports are cold functions
+//! kept out of line, so the hot code around them compiles as before.
 
 use satoku_formula::Lit;
 
@@ -192,6 +193,8 @@ impl Solver {
 
     /// Reports a propagation pass: the literals it assigned (from trail
     /// position `from` on), then its conflict, if any.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_pass(&mut self, from: usize, conflict: Option<Conflict>) {
         self.report_propagated(from);
         if let Some(conflict) = conflict {
@@ -201,6 +204,8 @@ impl Solver {
 
     /// Reports trail literals from position `from` on as propagations,
     /// each with the reason the trail keeps for it.
+    #[cold]
+    #[inline(never)]
     fn report_propagated(&mut self, from: usize) {
         for i in from..self.trail.len() {
             let lit = self.trail.lits()[i];
@@ -210,6 +215,8 @@ impl Solver {
 
     /// Reports assigned literal `lit` as a propagation with its reason
     /// (`[lit]` when none is kept: a fact).
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_propagation(&mut self, lit: Lit) {
         let var = lit.var();
         let level = self.trail.level_of(var);
@@ -231,6 +238,8 @@ impl Solver {
     }
 
     /// Reports a conflict found by propagation.
+    #[cold]
+    #[inline(never)]
     fn report_conflict(&mut self, conflict: Conflict) {
         let level = self.trail.decision_level();
         let pair;
@@ -247,6 +256,8 @@ impl Solver {
     }
 
     /// Reports the clause analysis just learnt.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_learnt(&mut self, lbd: u32) {
         if let Some(observer) = self.observing.active.as_mut() {
             let clause = self.analysis.learnt();
@@ -255,6 +266,8 @@ impl Solver {
     }
 
     /// Reports a decision (`flipped`: DPLL's second branch) at the current level.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_decision(&mut self, lit: Lit, flipped: bool) {
         let level = self.trail.decision_level();
         self.observing.emit(if flipped {
@@ -265,6 +278,8 @@ impl Solver {
     }
 
     /// Reports the pure literals from trail position `from` on.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_pure(&mut self, from: usize) {
         let level = self.trail.decision_level();
         for i in from..self.trail.len() {
@@ -274,12 +289,16 @@ impl Solver {
     }
 
     /// Reports a backtrack from the current level to `to`.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_backjump(&mut self, to: u32) {
         let from = self.trail.decision_level();
         self.observing.emit(Event::Backjump { from, to });
     }
 
     /// Reports a restart.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_restart(&mut self) {
         self.observing.emit(Event::Restart);
     }
