@@ -51,6 +51,7 @@ mod solve;
 mod solver_options;
 mod stdout;
 mod sudoku;
+mod trace;
 mod watchdog;
 
 use std::io::Write;

@@ -24,6 +24,7 @@ use crate::output::{check_outputs, write_file};
 use crate::proof_file::ProofFile;
 use crate::solver_options::{parse_seconds, SolverOptions};
 use crate::stdout::{self, Stdout};
+use crate::trace::Trace;
 use crate::watchdog::Watchdog;
 
 /// Options of `satoku solve`.
@@ -52,6 +53,13 @@ pub struct Args {
     /// Write the proof in binary DRAT.
     #[arg(long, requires = "proof")]
     pub binary_proof: bool,
+    /// Write the search events to this file as JSON lines (`-`: stderr;
+    /// schema in docs/solver.md).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// Events written at most by `--trace`; a last line marks the cut.
+    #[arg(long, value_name = "N", default_value_t = 100_000, requires = "trace")]
+    pub trace_limit: u64,
     /// Treat DIMACS warnings (clause count mismatch, open last clause) as errors.
     #[arg(long)]
     pub strict: bool,
@@ -70,7 +78,14 @@ fn check_args(args: &Args, algorithm: Algorithm) -> anyhow::Result<Option<PathBu
         return bad("--proof needs a file name (the proof is not mixed into stdout)");
     }
     let res = args.res.then(|| res_path(&args.file)).transpose()?;
-    let outputs = [Some(Path::new("-")), args.proof.as_deref(), res.as_deref()];
+    // `--trace -` is stderr, which no other output uses.
+    let trace = args.trace.as_deref().filter(|&p| p != Path::new("-"));
+    let outputs = [
+        Some(Path::new("-")),
+        args.proof.as_deref(),
+        res.as_deref(),
+        trace,
+    ];
     let outputs: Vec<&Path> = outputs.into_iter().flatten().collect();
     check_outputs(&[&args.file], &outputs)?;
     Ok(res)
@@ -115,6 +130,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let proof = start_proof(&mut solver, path, args.binary_proof)?;
         watchdog.guard_proof(proof);
     }
+    let trace = (args.trace.as_deref())
+        .map(|path| start_trace(&mut solver, path, args.trace_limit))
+        .transpose()?;
     // Sized by the variables the clauses use: a header may declare billions
     // more, which the model below covers as false without storing them.
     solver.add_cnf(cnf);
@@ -131,11 +149,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let path = args.proof.as_deref().unwrap_or(Path::new("-"));
         anyhow::anyhow!("{}: {e}", path.display())
     });
+    let trace_written = finish_trace(trace.as_ref(), &args);
     report(&mut out, &solver, &result, cnf.num_vars(), &args, start);
     if let Some(path) = &res {
         write_res(path, &result, cnf.num_vars(), start.elapsed())?;
     }
     proof_written?;
+    trace_written?;
     let code = ExitCode::from(result.exit_code());
     // Freeing a big formula takes seconds; the process ends now anyway.
     std::mem::forget(solver);
@@ -155,6 +175,29 @@ fn start_proof(solver: &mut Solver, path: &Path, binary: bool) -> anyhow::Result
         .with_context(|| format!("cannot create proof file {}", path.display()))?;
     solver.set_proof(Box::new(proof.clone()), format)?;
     Ok(proof)
+}
+
+/// Creates the trace file at `path` (`-`: stderr) and attaches it to `solver`.
+fn start_trace(solver: &mut Solver, path: &Path, limit: u64) -> anyhow::Result<Trace> {
+    let trace = Trace::create(path, limit)
+        .with_context(|| format!("cannot create trace file {}", path.display()))?;
+    solver.set_observer(Some(Box::new(trace.clone())));
+    Ok(trace)
+}
+
+/// Writes the rest of the trace, if any; a write error names the file.
+fn finish_trace(trace: Option<&Trace>, args: &Args) -> anyhow::Result<()> {
+    let (Some(trace), Some(path)) = (trace, args.trace.as_deref()) else {
+        return Ok(());
+    };
+    trace.finish().map_err(|e| {
+        let name = if path == Path::new("-") {
+            "stderr".into()
+        } else {
+            path.display().to_string()
+        };
+        anyhow::anyhow!("{name}: writing the trace failed: {e}")
+    })
 }
 
 /// The statistics, the `s` line and the model (unless `--no-model`).

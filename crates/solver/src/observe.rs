@@ -28,7 +28,8 @@
 //! With no observer the search pays one predictable branch per decision,
 //! propagation pass, conflict and backtrack: the propagation loop itself
 //! is untouched (propagations are read off the trail after the pass, their
-//! reasons from the trail's reasons).
+//! reasons from the trail's reasons), and the reports are cold functions
+//! kept out of line, so the hot code around them compiles as before.
 
 use satoku_formula::Lit;
 
@@ -142,6 +143,23 @@ impl Solver {
     ///
     /// The first call after attaching starts by reporting the whole root
     /// assignment (module docs of `observe`).
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use satoku_solver::{Event, Solver};
+    ///
+    /// let mut solver = Solver::default();
+    /// solver.add_clause(&[1, 2]);
+    /// solver.add_clause(&[-1]);
+    /// let events = Arc::new(Mutex::new(Vec::new()));
+    /// let sink = Arc::clone(&events);
+    /// solver.set_observer(Some(Box::new(move |e: &Event<'_>| {
+    ///     sink.lock().unwrap().push(format!("{e:?}"));
+    /// })));
+    /// let _ = solver.solve();
+    /// // The root facts: the unit clause -1, then 2 by the clause (1 2).
+    /// assert_eq!(events.lock().unwrap().len(), 2);
+    /// ```
     pub fn set_observer(&mut self, observer: Option<Box<dyn Observer + Send>>) {
         self.observing.parked = observer;
         self.observing.active = None;
@@ -175,6 +193,8 @@ impl Solver {
 
     /// Reports a propagation pass: the literals it assigned (from trail
     /// position `from` on), then its conflict, if any.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_pass(&mut self, from: usize, conflict: Option<Conflict>) {
         self.report_propagated(from);
         if let Some(conflict) = conflict {
@@ -184,6 +204,8 @@ impl Solver {
 
     /// Reports trail literals from position `from` on as propagations,
     /// each with the reason the trail keeps for it.
+    #[cold]
+    #[inline(never)]
     fn report_propagated(&mut self, from: usize) {
         for i in from..self.trail.len() {
             let lit = self.trail.lits()[i];
@@ -193,6 +215,8 @@ impl Solver {
 
     /// Reports assigned literal `lit` as a propagation with its reason
     /// (`[lit]` when none is kept: a fact).
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_propagation(&mut self, lit: Lit) {
         let var = lit.var();
         let level = self.trail.level_of(var);
@@ -214,6 +238,8 @@ impl Solver {
     }
 
     /// Reports a conflict found by propagation.
+    #[cold]
+    #[inline(never)]
     fn report_conflict(&mut self, conflict: Conflict) {
         let level = self.trail.decision_level();
         let pair;
@@ -230,6 +256,8 @@ impl Solver {
     }
 
     /// Reports the clause analysis just learnt.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_learnt(&mut self, lbd: u32) {
         if let Some(observer) = self.observing.active.as_mut() {
             let clause = self.analysis.learnt();
@@ -238,6 +266,8 @@ impl Solver {
     }
 
     /// Reports a decision (`flipped`: DPLL's second branch) at the current level.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_decision(&mut self, lit: Lit, flipped: bool) {
         let level = self.trail.decision_level();
         self.observing.emit(if flipped {
@@ -248,6 +278,8 @@ impl Solver {
     }
 
     /// Reports the pure literals from trail position `from` on.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_pure(&mut self, from: usize) {
         let level = self.trail.decision_level();
         for i in from..self.trail.len() {
@@ -257,146 +289,21 @@ impl Solver {
     }
 
     /// Reports a backtrack from the current level to `to`.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_backjump(&mut self, to: u32) {
         let from = self.trail.decision_level();
         self.observing.emit(Event::Backjump { from, to });
     }
 
     /// Reports a restart.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report_restart(&mut self) {
         self.observing.emit(Event::Restart);
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use std::sync::{Arc, Mutex};
-
-    use super::*;
-    use crate::{Algorithm, Heuristic, SolveResult, SolverConfig};
-
-    /// An event as text, DIMACS literals, clauses sorted.
-    fn show(event: &Event<'_>) -> String {
-        let clause = |c: &[Lit]| {
-            let mut c: Vec<i64> = c.iter().map(|l| l.to_dimacs()).collect();
-            c.sort_unstable();
-            format!("{c:?}")
-        };
-        match *event {
-            Event::Decide { lit, level } => format!("decide {} @{level}", lit.to_dimacs()),
-            Event::Flip { lit, level } => format!("flip {} @{level}", lit.to_dimacs()),
-            Event::Pure { lit, level } => format!("pure {} @{level}", lit.to_dimacs()),
-            Event::Propagate { lit, level, reason } => {
-                format!("propagate {} @{level} {}", lit.to_dimacs(), clause(reason))
-            }
-            Event::Conflict { clause: c, level } => format!("conflict {} @{level}", clause(c)),
-            Event::Learn { clause: c, lbd } => format!("learn {} lbd {lbd}", clause(c)),
-            Event::Backjump { from, to } => format!("backjump {from} -> {to}"),
-            Event::Restart => "restart".into(),
-        }
-    }
-
-    /// Attaches an observer that records each event with [`show`].
-    fn record(solver: &mut Solver) -> Arc<Mutex<Vec<String>>> {
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let sink = Arc::clone(&log);
-        solver.set_observer(Some(Box::new(move |e: &Event<'_>| {
-            sink.lock().unwrap().push(show(e))
-        })));
-        log
-    }
-
-    fn solver(algorithm: Algorithm, clauses: &[&[i32]]) -> Solver {
-        let mut s = Solver::new(SolverConfig {
-            algorithm,
-            heuristic: Heuristic::First,
-            ..SolverConfig::default()
-        });
-        for c in clauses {
-            s.add_clause(c);
-        }
-        s
-    }
-
-    #[test]
-    fn dpll_reports_decision_propagation_conflict_backjump_and_flip() {
-        let mut s = solver(Algorithm::Dpll, &[&[-1, 2], &[-1, -2], &[1, 2]]);
-        let log = record(&mut s);
-        assert!(matches!(s.solve(), SolveResult::Sat(_)));
-        let expected = [
-            "decide 1 @1",
-            "propagate 2 @1 [-1, 2]",
-            "conflict [-2, -1] @1",
-            "backjump 1 -> 0",
-            "flip -1 @1",
-            "propagate 2 @1 [1, 2]",
-            "backjump 1 -> 0",
-        ];
-        assert_eq!(*log.lock().unwrap(), expected);
-    }
-
-    #[test]
-    fn dpll_reports_pure_literals_on_their_root_level() {
-        // 3 occurs only positively; 1 and 2 both ways.
-        let mut s = solver(Algorithm::Dpll, &[&[1, 2, 3], &[-1, -2], &[1, -2]]);
-        let log = record(&mut s);
-        assert!(matches!(s.solve(), SolveResult::Sat(_)));
-        let log = log.lock().unwrap();
-        assert_eq!(log[0], "pure 3 @1");
-        assert!(log.iter().all(|e| !e.starts_with("learn")));
-    }
-
-    #[test]
-    fn cdcl_reports_the_learnt_clause_then_the_backjump_and_its_assertion() {
-        // Deciding 1 (First heuristic) propagates 2 and 3, which conflict:
-        // the learnt unit -1 is asserted at the root.
-        let mut s = solver(Algorithm::Cdcl, &[&[-1, 2], &[-1, 3], &[-2, -3]]);
-        let log = record(&mut s);
-        assert!(matches!(s.solve(), SolveResult::Sat(_)));
-        let log = log.lock().unwrap();
-        let expected = [
-            "decide 1 @1",
-            "propagate 2 @1 [-1, 2]",
-            "propagate 3 @1 [-1, 3]",
-            "conflict [-3, -2] @1",
-            "learn [-1] lbd 1",
-            "backjump 1 -> 0",
-            "propagate -1 @0 [-1]",
-        ];
-        assert_eq!(log[..expected.len()], expected);
-    }
-
-    #[test]
-    fn root_facts_are_reported_once_from_the_first_call_after_attaching() {
-        let mut s = solver(Algorithm::Cdcl, &[]);
-        let log = record(&mut s);
-        s.add_clause(&[-1, 2]);
-        s.add_clause(&[1]);
-        assert!(log.lock().unwrap().is_empty(), "loading reports nothing");
-        assert!(matches!(s.solve(), SolveResult::Sat(_)));
-        let first: Vec<String> = log.lock().unwrap().drain(..).collect();
-        assert_eq!(first[..2], ["propagate 1 @0 [1]", "propagate 2 @0 [-1, 2]"]);
-        assert!(matches!(s.solve(), SolveResult::Sat(_)));
-        assert!(log.lock().unwrap().iter().all(|e| !e.contains("@0")));
-    }
-
-    #[test]
-    fn a_solver_with_an_observer_can_move_across_threads() {
-        let mut s = solver(Algorithm::Cdcl, &[&[1, 2]]);
-        let log = record(&mut s);
-        let handle = std::thread::spawn(move || s.solve());
-        assert!(matches!(handle.join().unwrap(), SolveResult::Sat(_)));
-        assert!(!log.lock().unwrap().is_empty());
-    }
-
-    #[test]
-    fn a_detached_observer_hears_nothing_more() {
-        let mut s = solver(Algorithm::Cdcl, &[&[1, 2], &[-1, 2]]);
-        let log = record(&mut s);
-        assert!(s.has_observer());
-        s.set_observer(None);
-        assert!(!s.has_observer());
-        assert!(matches!(s.solve(), SolveResult::Sat(_)));
-        assert!(log.lock().unwrap().is_empty());
-    }
-}
+#[path = "observe_tests.rs"]
+mod tests;

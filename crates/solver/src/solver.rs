@@ -7,7 +7,8 @@
 //! analysis ([`Analysis`], `analyze.rs`), the DPLL heuristics' state
 //! ([`ScanState`], `scan.rs`; [`Flips`], `dpll.rs`), the restart policy
 //! ([`Restarts`]), the reduction schedule ([`Schedule`], `reduce.rs`), the
-//! limits of a call ([`Budget`], `limits.rs`) and the proof ([`ProofSink`]).
+//! limits of a call ([`Budget`], `limits.rs`), the proof ([`ProofSink`])
+//! and the observer of search events ([`Observing`], `observe.rs`).
 //! Each step of the search is an `impl Solver` block in its own file
 //! (`propagate.rs`, `analyze.rs`, `decide.rs`, `reduce.rs`, `cdcl.rs`,
 //! `dpll.rs`) that borrows the components it needs; clause addition is in
