@@ -133,6 +133,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let trace = (args.trace.as_deref())
         .map(|path| start_trace(&mut solver, path, args.trace_limit))
         .transpose()?;
+    if let Some(trace) = &trace {
+        watchdog.guard_trace(trace.clone());
+    }
     // Sized by the variables the clauses use: a header may declare billions
     // more, which the model below covers as false without storing them.
     solver.add_cnf(cnf);

@@ -18,7 +18,8 @@
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
 
 use satoku_formula::Lit;
 use satoku_solver::{Event, Observer};
@@ -114,6 +115,27 @@ impl Trace {
         writer.write_out();
         writer.done = true;
         writer.error.take().map_or(Ok(()), Err)
+    }
+
+    /// For a run the watchdog ends: waits up to `patience` for a write in
+    /// progress, writes the whole lines buffered, and keeps the lock, so
+    /// nothing is written after (the process is about to exit). A trace
+    /// locked longer than that is left as it is.
+    pub fn seal(&self, patience: Duration) {
+        let start = Instant::now();
+        loop {
+            match self.0.try_lock() {
+                Ok(mut writer) => {
+                    writer.write_out();
+                    return std::mem::forget(writer);
+                }
+                Err(TryLockError::Poisoned(e)) => return std::mem::forget(e.into_inner()),
+                Err(TryLockError::WouldBlock) if start.elapsed() < patience => {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(TryLockError::WouldBlock) => return,
+            }
+        }
     }
 
     fn lock(&self) -> MutexGuard<'_, Writer> {
@@ -293,6 +315,23 @@ mod tests {
         assert_eq!(
             text,
             "{\"e\":\"restart\"}\n{\"e\":\"restart\"}\n{\"e\":\"truncated\",\"limit\":2}\n"
+        );
+    }
+
+    #[test]
+    fn sealing_writes_the_whole_lines_buffered_and_keeps_the_lock() {
+        let sink = Sink::default();
+        let mut trace = Trace::to_writer(Box::new(sink.clone()), 100);
+        for _ in 0..3 {
+            trace.on_event(&Event::Restart);
+        }
+        assert!(sink.0.lock().unwrap().is_empty(), "still buffered");
+        trace.seal(Duration::from_millis(10));
+        let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(text, "{\"e\":\"restart\"}\n".repeat(3));
+        assert!(
+            trace.0.try_lock().is_err(),
+            "nothing is written after the seal"
         );
     }
 

@@ -8,11 +8,11 @@
 //! search the solver then stops and the run reports `s UNKNOWN` with its
 //! statistics as usual. While loading, or when the search has not stopped
 //! [`GRACE`] later (a pass that does not look at the flag), the watchdog
-//! ends the run itself: it seals the proof (whole lemmas only), prints
-//! `s UNKNOWN`, writes the side files an UNKNOWN answer has (`--res`),
-//! removes temporary files and exits with code 0 without freeing the
-//! formula. Once reporting has begun the answer is printed
-//! whole; a second signal then ends the process at once.
+//! ends the run itself: it seals the proof (whole lemmas only) and the
+//! trace (whole lines), prints `s UNKNOWN`, writes the side files an
+//! UNKNOWN answer has (`--res`), removes temporary files and exits with
+//! code 0 without freeing the formula. Once reporting has begun the answer
+//! is printed whole; a second signal then ends the process at once.
 
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use crate::proof_file::ProofFile;
 use crate::signals::{self, Signal};
 use crate::stdout;
+use crate::trace::Trace;
 
 /// How long the search may take to stop after its interrupt flag is raised.
 pub const GRACE: Duration = Duration::from_millis(100);
@@ -54,6 +55,7 @@ struct Shared {
     deadline: Option<Instant>,
     quiet: bool,
     proof: Mutex<Option<ProofFile>>,
+    trace: Mutex<Option<Trace>>,
     /// Writes the side files of an UNKNOWN answer, given the time taken.
     side_files: Mutex<Option<SideFiles>>,
 }
@@ -82,6 +84,7 @@ impl Watchdog {
             deadline: timeout.map(|t| start + t),
             quiet,
             proof: Mutex::new(None),
+            trace: Mutex::new(None),
             side_files: Mutex::new(None),
         });
         let on_signal = Arc::clone(&shared);
@@ -101,6 +104,11 @@ impl Watchdog {
     /// The proof to seal if the watchdog ends the run.
     pub fn guard_proof(&self, proof: ProofFile) {
         *lock(&self.shared.proof) = Some(proof);
+    }
+
+    /// The trace to seal (whole lines written) if the watchdog ends the run.
+    pub fn guard_trace(&self, trace: Trace) {
+        *lock(&self.shared.trace) = Some(trace);
     }
 
     /// What writes the side files of an UNKNOWN answer, should the
@@ -238,6 +246,9 @@ impl Shared {
     fn end_run(&self, reason: Reason, phase: u8) -> ! {
         if let Some(proof) = lock(&self.proof).as_ref() {
             proof.seal(Duration::from_millis(500));
+        }
+        if let Some(trace) = lock(&self.trace).as_ref() {
+            trace.seal(Duration::from_millis(500));
         }
         let what = match reason {
             Reason::Timeout => "timeout".to_string(),
