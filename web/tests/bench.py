@@ -1,0 +1,84 @@
+"""`page_test.py --bench`: the figures of docs/benchmarks.md's "In the
+browser" section: the .wasm's size raw and gzipped, the time to first paint
+and to a ready engine (Performance API), and the SAT path's µs per puzzle in
+the browser (`benchSat`, timed inside wasm) on the first puzzles of the
+17-clue and forum-hardest sets of ../shared/sudoku (examples/sudoku.txt,
+with a note on stderr, where ../shared is absent)."""
+
+import gzip
+import pathlib
+import statistics
+import sys
+
+from harness import open_page
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+SHARED = REPO.parent / "shared" / "sudoku"
+SETS = {
+    "17-clue": "tdoku_puzzles2_17_clue.txt",
+    "forum hardest": "tdoku_puzzles5_forum_hardest_1905_11plus.txt",
+}
+RUNS = 5
+
+PAINT_JS = """
+const paint = Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]));
+const ready = performance.getEntriesByName('satoku-ready')[0];
+return { fp: paint['first-paint'], fcp: paint['first-contentful-paint'], ready: ready && ready.startTime };
+"""
+
+BENCH_JS = """
+const done = arguments[arguments.length - 1];
+window.satoku.engine.request('benchSat', { text: arguments[0], limit: arguments[1] })
+  .then(done, (e) => done({ error: e.message }));
+"""
+
+
+def wasm_size(web):
+    data = (pathlib.Path(web) / "pkg" / "satoku_web_bg.wasm").read_bytes()
+    return len(data), len(gzip.compress(data, compresslevel=9))
+
+
+def puzzle_sets():
+    """(name, path) of the sets to time: the shared ones, or the in-repo sample."""
+    paths = [(name, SHARED / file) for name, file in SETS.items()]
+    if all(p.exists() for _, p in paths):
+        return paths
+    print(f"note: {SHARED} is absent; timing examples/sudoku.txt instead", file=sys.stderr)
+    return [("examples/sudoku.txt", REPO / "examples" / "sudoku.txt")]
+
+
+def first_puzzles(path, limit):
+    """The file's comment lines and its first `limit` puzzle lines (all the engine reads)."""
+    kept, puzzles = [], 0
+    for line in path.read_text().splitlines():
+        if puzzles >= limit:
+            break
+        kept.append(line)
+        puzzles += bool(line.strip()) and not line.startswith("#")
+    return "\n".join(kept) + "\n"
+
+
+def run(driver, server, args):
+    raw, packed = wasm_size(args.web)
+    yield f"wasm size: {raw:,} bytes raw, {packed:,} bytes gzipped (-9) = {packed / 1024:.0f} KiB"
+    open_page(driver, server.url)
+    t = driver.execute_script(PAINT_JS)
+    yield f"first paint {t['fp']:.0f} ms, first contentful paint {t['fcp']:.0f} ms, engine ready {t['ready']:.0f} ms (first visit)"
+    for name, path in puzzle_sets():
+        text = first_puzzles(path, args.bench_limit)
+        runs = [driver.execute_async_script(BENCH_JS, text, args.bench_limit) for _ in range(RUNS)]
+        if "error" in runs[0]:
+            raise RuntimeError(f"benchSat on {path.name}: {runs[0]['error']}")
+        per = statistics.median(r["microsPerPuzzle"] for r in runs)
+        spread = ", ".join(f"{r['microsPerPuzzle']:.1f}" for r in runs)
+        yield f"benchSat {name} ({path.name}, {runs[0]['count']} puzzles): median {per:.1f} µs/puzzle over {RUNS} runs ({spread})"
+
+
+def phone_screenshot(driver, out_dir):
+    """The page at a phone's width (390 px), for docs/web.md."""
+    driver.set_window_size(390, 1400)
+    driver.execute_script("window.scrollTo(0, 0)")
+    path = pathlib.Path(out_dir) / "web-phone.png"
+    driver.save_screenshot(str(path))
+    driver.set_window_size(1200, 1000)
+    return f"phone-width screenshot: {path}"
