@@ -23,7 +23,6 @@ export class Hint {
 
   /** Forgets the shown hint (the grid changed, so it may no longer hold). */
   drop() {
-    if (!this.#shown) return;
     this.#shown = null;
     say(this.#line, "");
     say(this.#help, "");

@@ -27,7 +27,7 @@ export class Sources {
   async generate(difficulty) {
     const seed = crypto.getRandomValues(new Uint32Array(1))[0];
     const r = await this.#engine.request("generate", { difficulty, seed });
-    this.#game.load(r, `New puzzle, ${r.grade ?? difficulty} (seed ${seed})`);
+    this.#game.load(r, `New ${r.grade} puzzle, score ${r.score} (seed ${seed})`);
   }
 
   /** The first puzzle of `text`; `from` names the text in the title. */

@@ -51,6 +51,9 @@ def offline_list_is_complete(web):
 
 def section_shooter(driver, out_dir):
     """A function that saves a screenshot of one section (by id) into out_dir, or does nothing."""
+    if out_dir:
+        pathlib.Path(out_dir).mkdir(parents=True, exist_ok=True)
+
     def shoot(name, section):
         if out_dir:
             el = driver.find_element(By.ID, section)

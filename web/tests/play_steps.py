@@ -88,7 +88,7 @@ def hint_matches_explain(driver, binary, shots):
     marked = {i for i, c in enumerate(grid_state(driver)) if {"highlight", "target"} & set(c["cls"].split())}
     named = named_cells(expected)
     check(named and named <= marked, f"cells named {sorted(named)}, highlighted {sorted(marked)}")
-    shots("web-hint.png", "play")
+    shots("web-hint.png", "play-board")
     placed = re.search(r"so r(\d)c(\d) = (\d)$", expected)
     click(driver, "hint")
     wait_for("the hint to be applied", lambda: text_of(driver, "hint-help").startswith("Applied"))

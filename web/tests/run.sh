@@ -27,5 +27,5 @@ if [[ -z "${SKIP_BUILD:-}" ]]; then
 fi
 satoku="$(cargo metadata --format-version 1 --no-deps | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')/debug/satoku"
 
-exec /usr/bin/python3 web/tests/page_test.py --satoku "$satoku" \
+exec /usr/bin/python3 -B web/tests/page_test.py --satoku "$satoku" \
     --chromium "$(command -v chromium)" --chromedriver "$(command -v chromedriver)" "$@"
