@@ -70,10 +70,12 @@ export class PlayGrid {
   select(cell, focus = true) {
     this.#cells[this.#selected]?.setAttribute("tabindex", "-1");
     this.#cells[this.#selected]?.classList.remove("selected");
+    this.#cells[this.#selected]?.setAttribute("aria-selected", "false");
     this.#selected = cell;
     const el = this.#cells[cell];
     el.tabIndex = 0;
     el.classList.add("selected");
+    el.setAttribute("aria-selected", "true");
     if (focus) el.focus();
   }
 

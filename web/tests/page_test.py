@@ -49,6 +49,20 @@ def offline_list_is_complete(web):
     return f"sw.js caches all {len(needed)} files the page loads"
 
 
+UNIT_JS = """
+const done = arguments[arguments.length - 1];
+import("./tests/unit.js").then((m) => done(m.run()), (e) => done({ tests: 0, failures: [String(e)] }));
+"""
+
+
+def unit_tests(driver):
+    """web/tests/unit.js: the page's modules without DOM, run in the browser."""
+    r = driver.execute_async_script(UNIT_JS)
+    if r["failures"]:
+        raise TestFailure("unit tests failed:\n  " + "\n  ".join(r["failures"]))
+    return f"{r['tests']} unit tests of board.js, rules.js, replay.js"
+
+
 def section_shooter(driver, out_dir):
     """A function that saves a screenshot of one section (by id) into out_dir, or does nothing."""
     if out_dir:
@@ -67,6 +81,7 @@ def play(driver, server, args, tmp):
     yield offline_list_is_complete(pathlib.Path(args.web))
     open_page(driver, server.url)
     yield "page loaded, engine started"
+    yield unit_tests(driver)
     solution = play_steps.direct_solution(args.satoku, play_steps.PUZZLE)
     yield play_steps.load_pasted(driver)
     yield play_steps.hint_matches_explain(driver, args.satoku, shots)
