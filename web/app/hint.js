@@ -32,7 +32,8 @@ export class Hint {
   async press() {
     if (this.#shown) return this.#apply(this.#shown);
     const board = this.#grid.board;
-    const params = board.grid();
+    // With the givens, a digit that differs from the unique solution is a mistake too.
+    const params = { ...board.grid(), givens: board.puzzle().cells };
     const candidates = board.candidates();
     if (candidates) params.candidates = candidates;
     const hint = await this.#engine.request("hint", params);

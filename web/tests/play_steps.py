@@ -116,9 +116,25 @@ def fill_by_click_and_key(driver, solution):
     wait_for("the conflict to show", lambda: "conflict" in grid_state(driver)[wrong]["cls"])
     cell_el(driver, wrong).send_keys(Keys.CONTROL, "z")
     wait_for("undo to clear the cell", lambda: grid_state(driver)[wrong]["text"] == "")
+    hint_finds_a_mistake(driver, wrong, solution)
     click(driver, "check")
     wait_for("the check's verdict", lambda: "No mistakes" in text_of(driver, "status"))
-    return "digit typed into a clicked cell, a clashing digit shown as a conflict and undone, check clean"
+    return ("digit typed into a clicked cell, a clashing digit shown as a conflict and undone, "
+            "a wrong digit found by Hint and cleared by its second press, check clean")
+
+
+def hint_finds_a_mistake(driver, cell, solution):
+    """A digit that breaks no rule but is not the solution's: Hint names it, a second press clears it."""
+    texts = [c["text"] for c in grid_state(driver)]
+    r, c = divmod(cell, 9)
+    peers = {i for i in range(81) if i // 9 == r or i % 9 == c or (i // 27 == r // 3 and i % 9 // 3 == c // 3)}
+    digit = next(d for d in "123456789" if d != solution[cell] and all(texts[p] != d for p in peers))
+    cell_el(driver, cell).send_keys(digit)
+    click(driver, "hint")
+    wait_for("the hint to name the mistake", lambda: driver.find_element(By.ID, "hint-line").get_attribute("data-kind") == "error")
+    check("mistake" in grid_state(driver)[cell]["cls"], f"Hint did not mark r{r + 1}c{c + 1} (wrong {digit}) as a mistake")
+    click(driver, "hint")
+    wait_for("the second press to clear the wrong digit", lambda: grid_state(driver)[cell]["text"] == "")
 
 
 def solve_matches_direct(driver, solution):
@@ -132,7 +148,9 @@ def solve_matches_direct(driver, solution):
 
 def watch_a_few_steps(driver, shots):
     click(driver, "watch-load")
-    wait_for("the trace", lambda: "Press Play" in text_of(driver, "watch-status"), timeout=60)
+    status = wait_for("the trace", lambda: (s := driver.find_element(By.ID, "watch-status")).get_attribute("data-kind") == "error"
+                      and f"error: {s.text}" or "Press Play" in s.text and s.text, timeout=60)
+    check(not status.startswith("error"), f"the trace failed: {status}")
     rows = driver.find_elements(By.CSS_SELECTOR, "#watch-compare tr")
     check(len(rows) == 2, f"the comparison table has {len(rows)} rows, not 2 (CDCL, DPLL)")
     for _ in range(8):
