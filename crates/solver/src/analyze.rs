@@ -65,6 +65,11 @@ impl Analysis {
         std::mem::take(&mut self.learnt)
     }
 
+    /// The clause learnt last (until it is taken).
+    pub fn learnt(&self) -> &[Lit] {
+        &self.learnt
+    }
+
     /// Gives back the buffer taken by [`Analysis::take_learnt`].
     pub fn restore_learnt(&mut self, learnt: Vec<Lit>) {
         self.learnt = learnt;

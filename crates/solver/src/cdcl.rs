@@ -31,6 +31,9 @@ impl Solver {
             if switched || self.restarts.should_restart(self.config.restart) {
                 self.restarts.restarted();
                 self.stats.restarts += 1;
+                if self.observing.is_on() {
+                    self.report_restart();
+                }
                 self.backtrack(self.scope_floor);
             }
             if self.trail.decision_level() == 0 {
@@ -53,6 +56,9 @@ impl Solver {
     /// Analyses `conflict`, backjumps, and asserts the learnt clause.
     fn learn_from(&mut self, conflict: Conflict) {
         let (backjump, lbd) = self.analyze(conflict);
+        if self.observing.is_on() {
+            self.report_learnt(lbd);
+        }
         self.restarts
             .on_conflict(self.config.restart, lbd, self.trail.len());
         self.backtrack(backjump);
@@ -71,6 +77,9 @@ impl Solver {
             self.attach(cref);
             self.bump_clause(cref);
             self.trail.assign(learnt[0], Reason::long(cref));
+        }
+        if self.observing.is_on() {
+            self.report_propagation(learnt[0]);
         }
         self.analysis.restore_learnt(learnt);
         self.decay_var_activity();

@@ -11,6 +11,7 @@
 use crate::config::Heuristic;
 use crate::decide::Decision;
 use crate::propagate::Conflict;
+use crate::reason::Reason;
 use crate::solver::{Solver, Status};
 
 /// Per decision level: whether its decision was already flipped (assumption
@@ -36,9 +37,9 @@ impl Flips {
         self.0.pop();
     }
 
-    /// Whether the top level was flipped; `None` at the root.
-    pub fn last(&self) -> Option<bool> {
-        self.0.last().copied()
+    /// The highest level (1-based) whose decision is not flipped yet.
+    pub fn last_unflipped(&self) -> Option<u32> {
+        self.0.iter().rposition(|&f| !f).map(|i| i as u32 + 1)
     }
 }
 
@@ -88,7 +89,11 @@ impl Solver {
         if at_root {
             self.new_level(true);
         }
+        let before = self.trail.len();
         let assigned = self.assign_pure_literals() > 0;
+        if self.observing.is_on() {
+            self.report_pure(before);
+        }
         if at_root && !assigned {
             self.trail.drop_empty_level();
             self.flips.pop();
@@ -114,20 +119,21 @@ impl Solver {
     }
 
     /// Undoes levels down to the last unflipped decision and asserts its
-    /// negation as a flipped decision. False when none is left.
+    /// negation as a flipped decision. False when none is left (every
+    /// level undone).
     fn flip_last_decision(&mut self) -> bool {
-        while let Some(flipped) = self.flips.last() {
-            let level = self.trail.decision_level();
-            if flipped {
-                self.backtrack(level - 1);
-            } else {
-                let decision = self.trail.decision_at(level);
-                self.backtrack(level - 1);
-                self.stats.backtracks += 1;
-                self.decide_lit(!decision, true);
-                return true;
-            }
+        let Some(level) = self.flips.last_unflipped() else {
+            self.backtrack(0);
+            return false;
+        };
+        let decision = self.trail.decision_at(level);
+        self.backtrack(level - 1);
+        self.stats.backtracks += 1;
+        self.new_level(true);
+        self.trail.assign(!decision, Reason::NONE);
+        if self.observing.is_on() {
+            self.report_decision(!decision, true);
         }
-        false
+        true
     }
 }

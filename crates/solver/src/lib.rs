@@ -8,6 +8,7 @@
 //! | [`SolveResult`] | `Sat(Model)`, `Unsat` or `Unknown`; models are checked before they are returned (`check_models`) |
 //! | [`Stats`] | decisions, propagations, conflicts, backtracks, pure literals, time ... |
 //! | [`ProofFormat`] | DRAT proofs of UNSAT answers (CDCL), text or binary |
+//! | [`Observer`], [`Event`] | `Solver::set_observer`: every decision, propagation, conflict, learnt clause, backjump, restart and pure literal of the search |
 //!
 //! Both algorithms share the clause arena (`clause_db`), the watch lists
 //! with blockers (`watch`), the trail (`trail`, with reasons packed by
@@ -47,6 +48,7 @@ mod fits;
 mod heap;
 mod limits;
 mod load;
+mod observe;
 mod proof;
 mod propagate;
 mod pure;
@@ -64,6 +66,7 @@ mod watch;
 
 pub use add::ClauseLit;
 pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig};
+pub use observe::{Event, Observer};
 pub use proof::{ProofBuffer, ProofFormat};
 pub use result::SolveResult;
 pub use solutions::{Solutions, Unknown};

@@ -63,6 +63,17 @@ impl Solver {
     /// Propagates every trail literal not yet propagated. Returns the
     /// conflicting clause, if one became false.
     pub(crate) fn propagate(&mut self) -> Option<Conflict> {
+        let start = self.trail.len();
+        let conflict = self.propagate_pass();
+        if self.observing.is_on() {
+            self.report_pass(start, conflict);
+        }
+        conflict
+    }
+
+    /// [`Solver::propagate`] without the reports.
+    #[inline(always)]
+    fn propagate_pass(&mut self) -> Option<Conflict> {
         while let Some((p, next)) = self.trail.next_to_propagate() {
             if let Some(next) = next {
                 prefetch_list(&self.watches[(!next).code()]);

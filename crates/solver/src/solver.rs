@@ -30,6 +30,7 @@ use crate::config::{Algorithm, SolverConfig};
 use crate::decide::Branching;
 use crate::dpll::Flips;
 use crate::limits::Budget;
+use crate::observe::Observing;
 use crate::proof::ProofSink;
 use crate::reason::Reason;
 use crate::reduce::Schedule;
@@ -79,6 +80,8 @@ pub struct Solver {
     pub(crate) failed: Vec<Lit>,
     pub(crate) budget: Budget,
     pub(crate) proof: ProofSink,
+    /// The observer of search events, if any (`observe.rs`).
+    pub(crate) observing: Observing,
 }
 
 /// Panics on options the engine cannot run with.
@@ -124,6 +127,7 @@ impl Solver {
             failed: Vec::new(),
             budget: Budget::default(),
             proof: ProofSink::default(),
+            observing: Observing::default(),
         }
     }
 
@@ -263,6 +267,7 @@ impl Solver {
             .grow_levels(self.num_vars() + assumptions.len() + 1);
         self.failed.clear();
         self.budget = Budget::new(&self.config, &self.stats, start);
+        self.start_observing();
         let status = if !self.ok {
             Status::Unsat
         } else if self.incomplete {
@@ -285,6 +290,7 @@ impl Solver {
             Status::Unknown => SolveResult::Unknown,
         };
         self.backtrack(0);
+        self.stop_observing();
         self.proof.flush();
         self.stats.solve_time += start.elapsed();
         result
@@ -326,6 +332,9 @@ impl Solver {
         if self.trail.decision_level() <= level {
             return;
         }
+        if self.observing.is_on() {
+            self.report_backjump(level);
+        }
         let branching = &mut self.branching;
         let lim = self
             .trail
@@ -345,6 +354,9 @@ impl Solver {
     pub(crate) fn decide_lit(&mut self, lit: Lit, flipped: bool) {
         self.new_level(flipped);
         self.trail.assign(lit, Reason::NONE);
+        if self.observing.is_on() {
+            self.report_decision(lit, false);
+        }
     }
 
     /// Time spent in `solve` so far.
