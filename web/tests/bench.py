@@ -7,7 +7,9 @@ with a note on stderr, where ../shared is absent)."""
 
 import gzip
 import pathlib
+import re
 import statistics
+import subprocess
 import sys
 
 from harness import open_page
@@ -65,13 +67,37 @@ def run(driver, server, args):
     t = driver.execute_script(PAINT_JS)
     yield f"first paint {t['fp']:.0f} ms, first contentful paint {t['fcp']:.0f} ms, engine ready {t['ready']:.0f} ms (first visit)"
     for name, path in puzzle_sets():
-        text = first_puzzles(path, args.bench_limit)
-        runs = [driver.execute_async_script(BENCH_JS, text, args.bench_limit) for _ in range(RUNS)]
-        if "error" in runs[0]:
-            raise RuntimeError(f"benchSat on {path.name}: {runs[0]['error']}")
-        per = statistics.median(r["microsPerPuzzle"] for r in runs)
-        spread = ", ".join(f"{r['microsPerPuzzle']:.1f}" for r in runs)
-        yield f"benchSat {name} ({path.name}, {runs[0]['count']} puzzles): median {per:.1f} µs/puzzle over {RUNS} runs ({spread})"
+        yield time_set(driver, args, name, path)
+
+
+def time_set(driver, args, name, path):
+    """benchSat in the browser, alternating with native_bench when given: medians and their ratio."""
+    text = first_puzzles(path, args.bench_limit)
+    browser_run(driver, text, args.bench_limit)  # warm-up: lets the wasm tier up
+    browser, native = [], []
+    for _ in range(RUNS):
+        browser.append(browser_run(driver, text, args.bench_limit))
+        if args.native:
+            native.append(native_run(args.native, path, args.bench_limit))
+    b = statistics.median(browser)
+    line = f"{name} ({path.name}, first {args.bench_limit}): browser {b:.1f} µs/puzzle"
+    if native:
+        n = statistics.median(native)
+        line += f", native {n:.1f} µs/puzzle, browser/native {b / n:.2f}"
+    runs = ", ".join(f"{x:.0f}" for x in browser)
+    return f"{line} (medians of {RUNS} alternating runs; browser runs {runs})"
+
+
+def browser_run(driver, text, limit):
+    r = driver.execute_async_script(BENCH_JS, text, limit)
+    if "error" in r:
+        raise RuntimeError(f"benchSat: {r['error']}")
+    return r["microsPerPuzzle"]
+
+
+def native_run(binary, path, limit):
+    out = subprocess.run([binary, str(path), str(limit)], capture_output=True, text=True, check=True).stdout
+    return float(re.search(r"([0-9.]+) µs per puzzle", out).group(1))
 
 
 def phone_screenshot(driver, out_dir):

@@ -29,6 +29,7 @@ def parse_args():
     p.add_argument("--satoku", required=True, help="the satoku CLI, the reference for hints and solutions")
     p.add_argument("--web", default=str(WEB), help="the folder to serve (default: web/)")
     p.add_argument("--bench", action="store_true", help="measure instead of testing")
+    p.add_argument("--native", help="with --bench: native_bench, run alternately with the browser")
     p.add_argument("--bench-limit", type=int, default=1000, help="puzzles per set for --bench")
     p.add_argument("--screenshots", help="save the documentation's screenshots into this folder")
     p.add_argument("--failures", default=str(pathlib.Path(tempfile.gettempdir()) / "satoku-web-test"),

@@ -11,6 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
+target="$(cargo metadata --format-version 1 --no-deps | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
+
 need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
 command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
@@ -21,11 +23,15 @@ if ((${#need_apt[@]})); then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
+bench=()
+if [[ " $* " == *" --bench "* ]]; then
+    bench=(--native "$target/release/examples/native_bench")
+fi
 if [[ -z "${SKIP_BUILD:-}" ]]; then
     bash web/build.sh
     cargo build -q -p satoku-cli
+    if ((${#bench[@]})); then cargo build -q --release -p satoku-web --example native_bench; fi
 fi
-satoku="$(cargo metadata --format-version 1 --no-deps | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')/debug/satoku"
 
-exec /usr/bin/python3 -B web/tests/page_test.py --satoku "$satoku" \
+exec /usr/bin/python3 -B web/tests/page_test.py --satoku "$target/debug/satoku" "${bench[@]}" \
     --chromium "$(command -v chromium)" --chromedriver "$(command -v chromedriver)" "$@"
