@@ -67,7 +67,7 @@ export class CnfPanel {
   }
 
   #progress(p) {
-    const secs = (p.elapsedMs / 1000).toFixed(1);
+    const secs = (p.elapsedMs / 1000).toFixed(2);
     this.#el.progress.textContent = `${secs} s: ${count(p.conflicts)} conflicts, ${count(p.decisions)} decisions, ${count(p.propagations)} propagations`;
   }
 
@@ -77,9 +77,8 @@ export class CnfPanel {
     const cut = r.output.length > SHOWN_CHARS ? "\n… (the rest is in the download)" : "";
     el.output.textContent = r.output.slice(0, SHOWN_CHARS) + cut;
     el.download.disabled = false;
-    const s = r.stats ?? {};
-    const how = [s.conflicts !== undefined && `${count(s.conflicts)} conflicts`, s.micros !== undefined && `${(s.micros / 1000).toFixed(1)} ms`];
-    say(el.status, `${r.status} ${how.filter(Boolean).join(", ")}`.trim(), r.status === "UNKNOWN" ? "" : "ok");
+    say(el.status, `${name}: ${r.status}`, r.status === "UNKNOWN" ? "" : "ok");
+    this.#progress(r.stats);
     if (r.status === "SATISFIABLE") {
       say(el.checked, r.checked ? "Model checked: it satisfies every clause of the file." : "Model NOT checked.", r.checked ? "ok" : "error");
     }

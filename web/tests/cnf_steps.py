@@ -52,7 +52,7 @@ def answer(driver, timeout=60):
 def solve_sat(driver, path, shots=None):
     choose(driver, path)
     status = answer(driver)
-    check(status.startswith("SATISFIABLE"), f"{path.name}: status {status!r}, expected SATISFIABLE")
+    check(status == f"{path.name}: SATISFIABLE", f"{path.name}: status {status!r}, expected SATISFIABLE")
     output = driver.find_element(By.ID, "cnf-output").get_attribute("textContent")
     check(output.startswith("s SATISFIABLE"), f"{path.name}: the answer does not start with the s line: {output[:80]!r}")
     model = model_of(output)
@@ -69,7 +69,7 @@ def solve_sat(driver, path, shots=None):
 def solve_unsat(driver):
     choose(driver, UNSAT_FILE)
     status = answer(driver)
-    check(status.startswith("UNSATISFIABLE"), f"{UNSAT_FILE.name}: status {status!r}")
+    check(status == f"{UNSAT_FILE.name}: UNSATISFIABLE", f"{UNSAT_FILE.name}: status {status!r}")
     output = driver.find_element(By.ID, "cnf-output").get_attribute("textContent")
     check(output.strip() == "s UNSATISFIABLE", f"{UNSAT_FILE.name}: answer {output!r}")
     return f"{UNSAT_FILE.name}: UNSATISFIABLE"
