@@ -5,7 +5,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::{codec, hint, puzzle, solve};
+use crate::{codec, hint, puzzle, solve, trace};
 
 /// The answer of `version`.
 #[derive(Serialize)]
@@ -38,6 +38,7 @@ pub fn call(method: &str, params: &str) -> Result<String> {
         "generate" => with(method, params, puzzle::generate),
         "encode" => with(method, params, codec::encode_grid),
         "decode" => with(method, params, codec::decode_model),
+        "trace" => with(method, params, trace::trace),
         "benchSat" => with(method, params, solve::bench_sat),
         _ => Err(Error::UnknownMethod(method.to_owned())),
     }

@@ -16,6 +16,7 @@
 //! | [`hint`] | the next hint: a mistake, the logical solver's step, or "guess" |
 //! | [`puzzle`] | `parsePuzzle`, `rate`, `generate` |
 //! | [`codec`] | `encode` (DIMACS text) and `decode` (a model back to a grid) |
+//! | [`trace`] | the SAT path's search event by event, on the grid (decisions, propagations, conflicts, backjumps) |
 //! | [`cnf`], [`CnfJob`] | `solveDimacs`: parse, load, search slice by slice, the `s`/`v` answer |
 //! | [`Error`] | why a request failed; its text is what the promise rejects with |
 //!
@@ -38,6 +39,7 @@ mod grid;
 pub mod hint;
 pub mod puzzle;
 pub mod solve;
+pub mod trace;
 
 pub use call::call;
 pub use cnf::CnfJob;
