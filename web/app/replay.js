@@ -29,17 +29,23 @@ export class Replay {
   #trail = [];
   #held; // per cell: { digit, how, level } or null
   #out; // per cell: bitmask of the digits ruled out
+  #lastOut; // per cell: the kind of event that last ruled a digit out
   counters = Object.fromEntries(COUNTERS.map((k) => [k, 0]));
 
   constructor(size) {
     this.#size = size;
     this.#held = new Array(size * size).fill(null);
     this.#out = new Array(size * size).fill(0);
+    this.#lastOut = new Array(size * size).fill("");
   }
 
-  /** What `cell` shows: { digit, how } when it holds one, else { digit: 0, out }. */
+  /**
+   * What `cell` shows: { digit, how, level } when it holds one, else
+   * { digit: 0, out, how } (how: the kind of event that last ruled a digit out).
+   */
   cell(cell) {
-    return this.#held[cell] ?? { digit: 0, out: this.#out[cell] };
+    const out = this.#out[cell];
+    return this.#held[cell] ?? { digit: 0, out, how: out ? this.#lastOut[cell] : "" };
   }
 
   /**
@@ -57,7 +63,10 @@ export class Replay {
   #assign(ev) {
     this.#trail.push({ cell: ev.cell, digit: ev.digit, value: ev.value, level: ev.level });
     if (ev.value) this.#held[ev.cell] = { digit: ev.digit, how: ev.e, level: ev.level };
-    else this.#out[ev.cell] |= 1 << (ev.digit - 1);
+    else {
+      this.#out[ev.cell] |= 1 << (ev.digit - 1);
+      this.#lastOut[ev.cell] = ev.e;
+    }
     return [ev.cell];
   }
 

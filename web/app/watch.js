@@ -24,12 +24,13 @@ export class Watch {
   constructor(engine, puzzle) {
     this.#engine = engine;
     this.#puzzle = puzzle;
-    for (const id of ["algorithm", "load", "play", "step", "speed", "grid", "event", "status", "compare", "counters"]) {
+    for (const id of ["algorithm", "load", "play", "step", "next", "speed", "grid", "event", "status", "compare", "counters"]) {
       this.#el[id] = byId(`watch-${id}`);
     }
     this.#el.load.addEventListener("click", () => this.load());
     this.#el.play.addEventListener("click", () => (this.#timer ? this.pause() : this.play()));
     this.#el.step.addEventListener("click", () => this.#advance(1));
+    this.#el.next.addEventListener("click", () => this.#advance(Infinity, (ev) => ev.e === "decide" || ev.e === "flip"));
   }
 
   /** Traces the current puzzle with both algorithms and gets ready to replay the chosen one. */
@@ -75,6 +76,10 @@ export class Watch {
     this.#setPlaying(false);
   }
 
+  #setButtons(enabled) {
+    for (const b of [this.#el.play, this.#el.step, this.#el.next]) b.disabled = !enabled;
+  }
+
   #setPlaying(on) {
     this.#el.play.textContent = on ? "Pause" : "Play";
     this.#el.play.setAttribute("aria-pressed", String(on));
@@ -90,13 +95,14 @@ export class Watch {
     this.#run = { puzzle, events: trace.events, next: 0, replay: new Replay(puzzle.size), truncated: trace.truncated };
     this.#cells.forEach((_, cell) => this.#drawCell(cell));
     this.#showCounters();
-    this.#el.play.disabled = this.#el.step.disabled = trace.events.length === 0;
+    this.#setButtons(trace.events.length > 0);
     const cut = trace.truncated ? ` (the first ${count(trace.events.length)}: the trace limit)` : "";
     say(this.#el.status, `${algorithm.toUpperCase()}: ${count(trace.events.length)} events${cut}. Press Play or Step.`);
     say(this.#el.event, "");
   }
 
-  #advance(n) {
+  // Applies up to `n` events, stopping after the first one `until` accepts.
+  #advance(n, until = () => false) {
     const run = this.#run;
     if (!run) return;
     const changed = new Set();
@@ -107,6 +113,7 @@ export class Watch {
       const r = run.replay.apply(ev);
       r.changed.forEach((c) => changed.add(c));
       r.undone.forEach((c) => undone.add(c));
+      if (until(ev)) break;
     }
     changed.forEach((cell) => this.#drawCell(cell, undone.has(cell)));
     if (ev) say(this.#el.event, describe(ev, run.puzzle.size));
@@ -116,7 +123,7 @@ export class Watch {
 
   #finish() {
     this.pause();
-    this.#el.play.disabled = this.#el.step.disabled = true;
+    this.#setButtons(false);
     const end = this.#run.truncated ? "End of the recorded events (the trace limit)." : "End of the search.";
     say(this.#el.status, end, "ok");
   }
@@ -128,13 +135,15 @@ export class Watch {
     if (shown.digit) showDigit(el, shown.digit);
     else if (shown.out) showMarks(el, ((1 << this.#run.puzzle.size) - 1) & ~shown.out, this.#run.puzzle.size);
     else showDigit(el, 0);
-    el.classList.remove("given", ...KINDS, "undone");
-    if (shown.digit) el.classList.add(shown.how);
+    el.classList.remove("given", ...KINDS, "out", "undone");
+    if (shown.how) el.classList.add(shown.how);
+    if (shown.out) el.classList.add("out");
     if (undone) {
       void el.offsetWidth; // restarts the fade when the same cell is undone again
       el.classList.add("undone");
     }
-    el.setAttribute("aria-label", cellLabel(cell, this.#run.puzzle.size, shown.digit, shown.how));
+    const how = shown.digit ? shown.how : shown.out && `${bitCount(shown.out)} digits ruled out`;
+    el.setAttribute("aria-label", cellLabel(cell, this.#run.puzzle.size, shown.digit, how));
   }
 
   #showCounters() {
@@ -152,6 +161,12 @@ export class Watch {
     });
     this.#el.compare.innerHTML = rows.join("");
   }
+}
+
+function bitCount(mask) {
+  let n = 0;
+  for (let m = mask; m; m &= m - 1) n++;
+  return n;
 }
 
 /** One event in words, cells named as the hint sentences name them. */

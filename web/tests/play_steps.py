@@ -10,6 +10,7 @@ import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from harness import check, text_of, wait_for
 
@@ -119,8 +120,21 @@ def fill_by_click_and_key(driver, solution):
     hint_finds_a_mistake(driver, wrong, solution)
     click(driver, "check")
     wait_for("the check's verdict", lambda: "No mistakes" in text_of(driver, "status"))
+    marks = pencil_marks(driver, empty[2], solution)
     return ("digit typed into a clicked cell, a clashing digit shown as a conflict and undone, "
-            "a wrong digit found by Hint and cleared by its second press, check clean")
+            f"a wrong digit found by Hint and cleared by its second press, check clean, pencil marks {marks}")
+
+
+def pencil_marks(driver, cell, solution):
+    """Pencil mode by its key: three marks (the right digit among them) show in the cell."""
+    digits = sorted({solution[cell], *[d for d in "123456789" if d != solution[cell]][:2]})
+    el = cell_el(driver, cell)
+    el.click()
+    el.send_keys("p", *digits, "p")
+    shown = wait_for("the pencil marks", lambda: driver.execute_script(
+        "return [...arguments[0].querySelectorAll('.marks span')].map(s => s.textContent).join('')", cell_el(driver, cell)))
+    check(shown == "".join(digits), f"pencil marks {digits} show as {shown!r}")
+    return "".join(digits)
 
 
 def hint_finds_a_mistake(driver, cell, solution):
@@ -147,27 +161,35 @@ def solve_matches_direct(driver, solution):
 
 
 def watch_a_few_steps(driver, shots):
+    Select(driver.find_element(By.ID, "sample")).select_by_value("9x9 forum hardest")
+    click(driver, "sample-load")
+    wait_for("the sample", lambda: "forum hardest" in text_of(driver, "puzzle-title"))
     click(driver, "watch-load")
     status = wait_for("the trace", lambda: (s := driver.find_element(By.ID, "watch-status")).get_attribute("data-kind") == "error"
                       and f"error: {s.text}" or "Press Play" in s.text and s.text, timeout=60)
     check(not status.startswith("error"), f"the trace failed: {status}")
     rows = driver.find_elements(By.CSS_SELECTOR, "#watch-compare tr")
     check(len(rows) == 2, f"the comparison table has {len(rows)} rows, not 2 (CDCL, DPLL)")
+    click(driver, "watch-next")
+    first = counter_values(driver)
+    check(first["decisions"] == 1 and first["propagations"] > 0, f"Next decision stopped at {first}")
+    check(text_of(driver, "watch-event").startswith("Decision at level 1"), f"the event line says {text_of(driver, 'watch-event')!r}")
     for _ in range(8):
         click(driver, "watch-step")
     counters = counter_values(driver)
-    check(sum(counters.values()) > 0, f"the counters did not move: {counters}")
-    coloured = [c for c in grid_state(driver, "#watch-grid") if {"decide", "propagate", "flip", "pure"} & set(c["cls"].split())]
-    check(coloured, "no cell of the watch grid is coloured after 8 steps")
+    check(sum(counters.values()) > sum(first.values()), f"Step did not move the counters: {counters}")
+    kinds = [set(c["cls"].split()) & {"decide", "propagate"} for c in grid_state(driver, "#watch-grid")]
+    check(any("decide" in k for k in kinds) and any("propagate" in k for k in kinds),
+          "the watch grid has no decided and propagated cells coloured")
+    click(driver, "watch-next")
     click(driver, "watch-play")
-    time.sleep(1.0)
+    time.sleep(0.5)
     shots("web-watch.png", "watch")
     if driver.find_element(By.ID, "watch-play").text == "Pause":
         click(driver, "watch-play")
     later = counter_values(driver)
-    check(sum(later.values()) > sum(counters.values()) or "End" in text_of(driver, "watch-status"),
-          "Play did not move the counters")
-    return f"watched the search: after 8 steps {counters}; after a second of Play {later}"
+    check(sum(later.values()) > sum(counters.values()), "Play did not move the counters")
+    return f"watched the search: at the first decision {first}; 8 steps on {counters}; after Play {later}"
 
 
 def counter_values(driver):

@@ -64,10 +64,10 @@ const TESTS = {
     for (const ev of events) last = r.apply(ev);
     eq(last, { changed: [5], undone: [5] });
     eq(r.cell(0), { digit: 1, how: "decide", level: 1 });
-    eq(r.cell(5), { digit: 0, out: 0 });
-    eq(r.cell(1), { digit: 0, out: 1 });
+    eq(r.cell(5), { digit: 0, out: 0, how: "" });
+    eq(r.cell(1), { digit: 0, out: 1, how: "propagate" });
     eq(r.apply({ e: "restart" }).changed.sort(), [0, 1]);
-    eq(r.cell(1), { digit: 0, out: 0 });
+    eq(r.cell(1), { digit: 0, out: 0, how: "" });
     eq(r.counters, { decisions: 2, propagations: 1, conflicts: 1, backjumps: 1, learnt: 1, restarts: 1 });
     eq(tally(events).decisions, 2);
   },
