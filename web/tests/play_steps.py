@@ -152,6 +152,12 @@ def hint_finds_a_mistake(driver, cell, solution):
 
 
 def solve_matches_direct(driver, solution):
+    click(driver, "download-cnf")
+    cnf = wait_for("the CNF's size", lambda: text_of(driver, "status").startswith("CNF:") and text_of(driver, "status"))
+    check(cnf.startswith("CNF: 729 variables"), f"Download CNF says {cnf!r}")
+    click(driver, "count")
+    counted = wait_for("the count", lambda: "solution" in text_of(driver, "status") and text_of(driver, "status"))
+    check(counted.startswith("1 solution "), f"Count solutions says {counted!r} for a unique puzzle")
     click(driver, "solve")
     status = wait_for("the solve's status", lambda: text_of(driver, "status").startswith("Solved") and text_of(driver, "status"))
     shown = "".join(c["text"] for c in grid_state(driver))
