@@ -109,6 +109,10 @@ def fill_by_click_and_key(driver, solution):
     label = wait_for("the typed digit", lambda: grid_state(driver)[right]["label"])
     where = f"row {right // 9 + 1} column {right % 9 + 1}, {solution[right]}"
     check(label == where, f"after typing, the cell's label is {label!r}, not {where!r}")
+    cell_el(driver, right).send_keys(Keys.ARROW_UP, Keys.ARROW_LEFT)
+    focused = int(driver.execute_script("return document.activeElement.dataset.cell"))
+    up_left = ((right // 9 + 8) % 9) * 9 + (right % 9 + 8) % 9
+    check(focused == up_left, f"up and left from cell {right} focus cell {focused}, not {up_left} (wrapping)")
     # A digit that repeats in its row shows as a conflict, and undo takes it back.
     row_givens = [cells[(wrong // 9) * 9 + c]["text"] for c in range(9)]
     clash = next(d for d in row_givens if d)
