@@ -83,6 +83,10 @@ def open_page(driver, url, timeout=60.0):
              lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true"
              or engine_error(driver), timeout)
     error = engine_error(driver)
+    if error and "Table.set" in error:
+        # Seen with Debian 12's binaryen 108: even `wasm-opt` with no passes breaks the module.
+        error += (" (was the .wasm run through an old wasm-opt? binaryen 108 rewrites wasm-bindgen's"
+                  " externref table into one the browser refuses: build without it)")
     if error:
         raise TestFailure(f"the engine did not start: {error}")
 
