@@ -113,6 +113,20 @@ mod tests {
     }
 
     #[test]
+    fn a_wrong_grid_is_an_error() {
+        let bad = JsGrid {
+            size: 9,
+            cells: vec![10; 81],
+        };
+        assert!(encode_grid(&bad).is_err());
+        let params = DecodeParams {
+            grid: bad,
+            model: "v 1 0\n".into(),
+        };
+        assert!(decode_model(&params).is_err());
+    }
+
+    #[test]
     fn bad_models_are_errors() {
         let js = JsGrid::of(&PUZZLE.parse().unwrap());
         let decode = |model: &str| {

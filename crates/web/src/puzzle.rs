@@ -179,5 +179,10 @@ mod tests {
         };
         assert!(bad("impossible", 9).contains("unknown difficulty"));
         assert!(bad("easy", 25).contains("not size 25"));
+        let wrong = JsGrid {
+            size: 16,
+            cells: vec![0; 81],
+        };
+        assert!(rate(&wrong).is_err());
     }
 }

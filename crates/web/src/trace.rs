@@ -41,54 +41,32 @@ pub struct TraceParams {
     pub limit: Option<u64>,
 }
 
+/// A literal of the encoding on the grid: a digit in a cell, placed or
+/// ruled out, at a decision level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct OnGrid {
+    /// Cell index.
+    pub cell: usize,
+    /// Digit.
+    pub digit: u8,
+    /// True: the digit placed; false: ruled out.
+    pub value: bool,
+    /// The decision level.
+    pub level: u32,
+}
+
 /// One event of the search, on the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "e", rename_all = "lowercase")]
 pub enum TraceEvent {
-    /// A guess: the digit placed (value true) or ruled out, opening `level`.
-    Decide {
-        /// Cell index.
-        cell: usize,
-        /// Digit.
-        digit: u8,
-        /// True: placed; false: ruled out.
-        value: bool,
-        /// The level it opens.
-        level: u32,
-    },
+    /// A guess, opening its level.
+    Decide(OnGrid),
     /// DPLL's second branch: the last guess negated.
-    Flip {
-        /// Cell index.
-        cell: usize,
-        /// Digit.
-        digit: u8,
-        /// True: placed; false: ruled out.
-        value: bool,
-        /// Its level.
-        level: u32,
-    },
-    /// A forced digit (or a ruled-out one) by unit propagation.
-    Propagate {
-        /// Cell index.
-        cell: usize,
-        /// Digit.
-        digit: u8,
-        /// True: placed; false: ruled out.
-        value: bool,
-        /// Its level.
-        level: u32,
-    },
+    Flip(OnGrid),
+    /// A digit forced (or ruled out) by unit propagation.
+    Propagate(OnGrid),
     /// DPLL's pure literal.
-    Pure {
-        /// Cell index.
-        cell: usize,
-        /// Digit.
-        digit: u8,
-        /// True: placed; false: ruled out.
-        value: bool,
-        /// Its level.
-        level: u32,
-    },
+    Pure(OnGrid),
     /// A rule clause falsified.
     Conflict {
         /// The level of the conflict.
@@ -169,42 +147,10 @@ impl Recorder {
     /// The grid form of `event`; `None` for an event this module does not show.
     fn map(&self, event: &Event<'_>) -> Option<TraceEvent> {
         Some(match *event {
-            Event::Decide { lit, level } => {
-                let (cell, digit, value) = self.on_grid(lit);
-                TraceEvent::Decide {
-                    cell,
-                    digit,
-                    value,
-                    level,
-                }
-            }
-            Event::Flip { lit, level } => {
-                let (cell, digit, value) = self.on_grid(lit);
-                TraceEvent::Flip {
-                    cell,
-                    digit,
-                    value,
-                    level,
-                }
-            }
-            Event::Propagate { lit, level, .. } => {
-                let (cell, digit, value) = self.on_grid(lit);
-                TraceEvent::Propagate {
-                    cell,
-                    digit,
-                    value,
-                    level,
-                }
-            }
-            Event::Pure { lit, level } => {
-                let (cell, digit, value) = self.on_grid(lit);
-                TraceEvent::Pure {
-                    cell,
-                    digit,
-                    value,
-                    level,
-                }
-            }
+            Event::Decide { lit, level } => TraceEvent::Decide(self.on_grid(lit, level)),
+            Event::Flip { lit, level } => TraceEvent::Flip(self.on_grid(lit, level)),
+            Event::Propagate { lit, level, .. } => TraceEvent::Propagate(self.on_grid(lit, level)),
+            Event::Pure { lit, level } => TraceEvent::Pure(self.on_grid(lit, level)),
             Event::Conflict { clause, level } => TraceEvent::Conflict {
                 level,
                 size: clause.len(),
@@ -219,11 +165,16 @@ impl Recorder {
         })
     }
 
-    /// The cell, digit and value of a literal of the encoding: variable
-    /// `v` (0-based) is digit `v % side + 1` of cell `v / side`.
-    fn on_grid(&self, lit: Lit) -> (usize, u8, bool) {
+    /// A literal of the encoding at `level` on the grid: variable `v`
+    /// (0-based) is digit `v % side + 1` of cell `v / side`.
+    fn on_grid(&self, lit: Lit, level: u32) -> OnGrid {
         let v = lit.var().index();
-        (v / self.side, (v % self.side + 1) as u8, !lit.is_negated())
+        OnGrid {
+            cell: v / self.side,
+            digit: (v % self.side + 1) as u8,
+            value: !lit.is_negated(),
+            level,
+        }
     }
 }
 

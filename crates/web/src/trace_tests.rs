@@ -19,31 +19,13 @@ fn replay(events: &[TraceEvent]) -> Vec<u8> {
     let mut placed: HashMap<usize, (u8, u32)> = HashMap::new();
     for event in events {
         match *event {
-            TraceEvent::Decide {
-                cell,
-                digit,
-                value: true,
-                level,
-            }
-            | TraceEvent::Flip {
-                cell,
-                digit,
-                value: true,
-                level,
-            }
-            | TraceEvent::Propagate {
-                cell,
-                digit,
-                value: true,
-                level,
-            }
-            | TraceEvent::Pure {
-                cell,
-                digit,
-                value: true,
-                level,
-            } => {
-                placed.insert(cell, (digit, level));
+            TraceEvent::Decide(at)
+            | TraceEvent::Flip(at)
+            | TraceEvent::Propagate(at)
+            | TraceEvent::Pure(at)
+                if at.value =>
+            {
+                placed.insert(at.cell, (at.digit, at.level));
             }
             TraceEvent::Backjump { to, .. } => placed.retain(|_, &mut (_, level)| level <= to),
             _ => {}
@@ -66,7 +48,7 @@ fn a_replay_of_either_algorithm_ends_on_the_solution() {
         let decisions = trace
             .events
             .iter()
-            .filter(|e| matches!(e, TraceEvent::Decide { .. }))
+            .filter(|e| matches!(e, TraceEvent::Decide(_)))
             .count();
         assert_eq!(decisions as u64, trace.stats.decisions, "{algorithm}");
         assert!(trace.stats.conflicts > 0, "{algorithm}");
@@ -79,8 +61,8 @@ fn only_cdcl_learns_and_only_dpll_flips() {
     let dpll = trace(&params("dpll", None)).unwrap();
     let has = |t: &Trace, f: fn(&TraceEvent) -> bool| t.events.iter().any(f);
     assert!(has(&cdcl, |e| matches!(e, TraceEvent::Learn { .. })));
-    assert!(!has(&cdcl, |e| matches!(e, TraceEvent::Flip { .. })));
-    assert!(has(&dpll, |e| matches!(e, TraceEvent::Flip { .. })));
+    assert!(!has(&cdcl, |e| matches!(e, TraceEvent::Flip(_))));
+    assert!(has(&dpll, |e| matches!(e, TraceEvent::Flip(_))));
     assert!(!has(&dpll, |e| matches!(e, TraceEvent::Learn { .. })));
     assert_eq!(dpll.stats.learnt, 0);
 }
