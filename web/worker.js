@@ -142,7 +142,7 @@ self.onmessage = ({ data }) => {
 /**
  * A 17-clue puzzle solved once right after loading: the engine's hot code
  * is then compiled by the browser's optimising tier, so the person's first
- * solve is not the one that runs in the baseline tier (about ten times slower).
+ * solve is not the one that runs in the baseline tier, which is far slower.
  * Requests that arrive meanwhile wait in the message queue.
  */
 const WARM_UP = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
