@@ -5,7 +5,8 @@
 //! decodes the bytes by hand, with no allocation per line or token. It accepts
 //! the DIMACS dialect of real benchmark files (comments anywhere, clauses over
 //! several lines, tabs, CRLF, SATLIB's `%` end marker, a comment glued to
-//! a clause's `0`, gzip, xz, bzip2 and lzma input recognised by magic bytes)
+//! a clause's `0`, gzip, xz, bzip2 and lzma input recognised by magic bytes
+//! and decoded with the default feature `compression`)
 //! and reports everything else as an [`Error`] displayed as
 //! `path:line:col: message`. Three common defects, a wrong clause count in
 //! the header, an unterminated last clause and `-0`, are [`Warning`]s by
@@ -47,6 +48,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod decompress;
 mod error;
 mod header;
 mod limits;
@@ -60,8 +62,10 @@ mod status;
 mod write;
 
 pub use error::{ClauseCountMismatch, Error, ErrorKind, Warning, WarningKind};
+#[cfg(feature = "system-limits")]
+pub use limits::physical_memory;
 pub use limits::{
-    physical_memory, Limits, DEFAULT_MAX_EXPANSION, DEFAULT_MEMORY_PERCENT, EXPANSION_FLOOR,
+    Limits, DEFAULT_MAX_EXPANSION, DEFAULT_MEMORY_PERCENT, EXPANSION_FLOOR, FIXED_MAX_MEMORY,
 };
 pub use output_read::{read_solver_answer, read_solver_output, OutputOptions, SolverOutput};
 pub use output_write::{

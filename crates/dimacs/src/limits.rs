@@ -30,6 +30,11 @@ pub const DEFAULT_MAX_EXPANSION: u64 = 100;
 /// The share of physical memory [`Limits::for_this_machine`] allows, in percent.
 pub const DEFAULT_MEMORY_PERCENT: u64 = 75;
 
+/// The memory ceiling of [`Limits::for_this_machine`] in a build without
+/// the `system-limits` feature, which cannot read the machine's memory:
+/// 1 GiB, a quarter of what a 32-bit WebAssembly instance can address.
+pub const FIXED_MAX_MEMORY: u64 = 1 << 30;
+
 /// Limits on reading one formula; the default sets none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -44,19 +49,31 @@ pub struct Limits {
 
 impl Limits {
     /// [`DEFAULT_MEMORY_PERCENT`] of this machine's physical memory (no
-    /// memory limit where it cannot be read) and [`DEFAULT_MAX_EXPANSION`].
+    /// memory limit where it cannot be read; [`FIXED_MAX_MEMORY`] without
+    /// the `system-limits` feature) and [`DEFAULT_MAX_EXPANSION`].
     pub fn for_this_machine() -> Limits {
         Limits {
-            max_memory: physical_memory().map(|bytes| bytes / 100 * DEFAULT_MEMORY_PERCENT),
+            max_memory: machine_memory_limit(),
             max_expansion: Some(DEFAULT_MAX_EXPANSION),
         }
     }
 }
 
+#[cfg(feature = "system-limits")]
+fn machine_memory_limit() -> Option<u64> {
+    physical_memory().map(|bytes| bytes / 100 * DEFAULT_MEMORY_PERCENT)
+}
+
+#[cfg(not(feature = "system-limits"))]
+fn machine_memory_limit() -> Option<u64> {
+    Some(FIXED_MAX_MEMORY)
+}
+
 /// This machine's physical memory in bytes, or a container's memory limit
 /// (Linux cgroups) when lower: what the kernel lets the process use. Read
 /// through the `sysinfo` crate (Linux, macOS, Windows, FreeBSD); `None`
-/// where the system does not tell.
+/// where the system does not tell. Feature `system-limits`.
+#[cfg(feature = "system-limits")]
 pub fn physical_memory() -> Option<u64> {
     let mut system = sysinfo::System::new();
     system.refresh_memory_specifics(sysinfo::MemoryRefreshKind::nothing().with_ram());
@@ -70,11 +87,14 @@ pub fn physical_memory() -> Option<u64> {
 }
 
 /// A reader that counts the bytes it hands out (the compressed input's).
+/// Unused in a build without the `compression` feature (nothing is decoded).
+#[cfg_attr(not(feature = "compression"), allow(dead_code))]
 pub(crate) struct Counted<R> {
     inner: R,
     count: Rc<Cell<u64>>,
 }
 
+#[cfg_attr(not(feature = "compression"), allow(dead_code))]
 impl<R> Counted<R> {
     /// Wraps `inner`; the returned cell follows the bytes read.
     pub(crate) fn new(inner: R) -> (Counted<R>, Rc<Cell<u64>>) {
@@ -209,6 +229,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "system-limits")]
     fn this_machine_has_memory() {
         let limits = Limits::for_this_machine();
         if let Some(bytes) = physical_memory() {
@@ -218,6 +239,14 @@ mod tests {
                 Some(bytes / 100 * DEFAULT_MEMORY_PERCENT)
             );
         }
+        assert_eq!(limits.max_expansion, Some(DEFAULT_MAX_EXPANSION));
+    }
+
+    #[test]
+    #[cfg(not(feature = "system-limits"))]
+    fn without_system_limits_the_memory_ceiling_is_fixed() {
+        let limits = Limits::for_this_machine();
+        assert_eq!(limits.max_memory, Some(FIXED_MAX_MEMORY));
         assert_eq!(limits.max_expansion, Some(DEFAULT_MAX_EXPANSION));
     }
 }

@@ -10,17 +10,14 @@ use std::io::{self, Read};
 use std::path::Path;
 use std::rc::Rc;
 
-use bzip2::read::MultiBzDecoder;
-use flate2::read::MultiGzDecoder;
 use satoku_formula::{Cnf, Lit};
-use xz2::read::XzDecoder;
-use xz2::stream::Stream;
 
+use crate::decompress::parse_compressed;
 use crate::error::{
     show_hex, show_token, ClauseCountMismatch, Error, ErrorKind, Warning, WarningKind,
 };
 use crate::header::{bad_token, read_header, Header};
-use crate::limits::{Budget, Counted, Limits};
+use crate::limits::{Budget, Limits};
 use crate::scan::{int_prefix, is_space, read_error_first, Scanner, MARGIN};
 use crate::sniff::{sniff, Sniffed, HEAD_LEN};
 
@@ -55,7 +52,8 @@ pub const STDIN_NAME: &str = "<stdin>";
 /// Parses the file at `path`, or standard input when `path` is `-`.
 ///
 /// gzip, xz, bzip2 and lzma input is recognised by its magic bytes,
-/// whatever the name.
+/// whatever the name (and decoded with the `compression` feature; an
+/// [`ErrorKind::UnsupportedCompression`] without it).
 pub fn parse_path(path: &Path, opts: &ParseOptions) -> Result<Parsed, Error> {
     parse_path_with(path, opts, &Limits::default())
 }
@@ -118,11 +116,11 @@ pub fn parse_str(text: &str, opts: &ParseOptions) -> Result<Parsed, Error> {
 
 /// An input's name, size (if known, used only to cap pre-reservation),
 /// options and limits.
-struct Source<'a> {
-    name: &'a str,
-    size: Option<u64>,
-    opts: &'a ParseOptions,
-    limits: &'a Limits,
+pub(crate) struct Source<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) size: Option<u64>,
+    pub(crate) opts: &'a ParseOptions,
+    pub(crate) limits: &'a Limits,
 }
 
 /// Sniffs the first bytes (compression, binary data), then parses.
@@ -140,32 +138,10 @@ fn parse_any<R: Read>(mut reader: R, source: &Source) -> Result<Parsed, Error> {
     }
     let head = &head[..len];
     let whole = head.chain(reader);
-    let expanded = source.size.map(|s| s.saturating_mul(8));
     match sniff(head) {
         Sniffed::Text => parse_text(whole, source, source.size, None),
-        Sniffed::Gzip => {
-            let (counted, count) = Counted::new(whole);
-            parse_text(MultiGzDecoder::new(counted), source, expanded, Some(count))
-        }
-        Sniffed::Xz => {
-            let (counted, count) = Counted::new(whole);
-            let decoder = XzDecoder::new_multi_decoder(counted);
-            parse_text(decoder, source, expanded, Some(count))
-        }
-        Sniffed::Bzip2 => {
-            let (counted, count) = Counted::new(whole);
-            let decoder = MultiBzDecoder::new(counted);
-            parse_text(decoder, source, expanded, Some(count))
-        }
-        Sniffed::Lzma => {
-            let (counted, count) = Counted::new(whole);
-            // The header names the dictionary size; liblzma refuses one
-            // above the memory limit instead of allocating it.
-            let memlimit = source.limits.max_memory.unwrap_or(u64::MAX);
-            let stream = Stream::new_lzma_decoder(memlimit)
-                .map_err(|e| Error::new(name, 0, 0, ErrorKind::Io(e.into())))?;
-            let decoder = XzDecoder::new_stream(counted, stream);
-            parse_text(decoder, source, expanded, Some(count))
+        kind @ (Sniffed::Gzip | Sniffed::Xz | Sniffed::Bzip2 | Sniffed::Lzma) => {
+            parse_compressed(kind, whole, source)
         }
         Sniffed::Unsupported(format, tool) => Err(Error::new(
             name,
@@ -206,7 +182,7 @@ impl Ctx<'_> {
 
 /// Parses DIMACS text from `reader` (already decompressed); `compressed`
 /// counts the compressed bytes read, for compressed input.
-fn parse_text<R: Read>(
+pub(crate) fn parse_text<R: Read>(
     reader: R,
     source: &Source,
     size: Option<u64>,

@@ -3,7 +3,7 @@
 //! formula checks too, `load.rs`).
 
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::config::SolverConfig;
 use crate::stats::Stats;

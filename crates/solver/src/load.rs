@@ -16,7 +16,7 @@
 //! load. An interrupted load leaves the solver without the rest of the
 //! formula, so every later `solve` answers `Unknown`.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use satoku_formula::Cnf;
 

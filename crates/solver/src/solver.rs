@@ -19,7 +19,9 @@
 //! the algorithm is DPLL (pure literals count occurrences in it): the
 //! search itself reads the arena only.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use satoku_formula::{Cnf, Lit, Model, Var};
 

@@ -1,0 +1,67 @@
+//! Compressed input: gzip, xz, bzip2 and lzma decoded in-process with the
+//! `compression` feature (flate2, xz2, bzip2), each counted so that
+//! [`Limits::max_expansion`](crate::Limits::max_expansion) can stop a
+//! decompression bomb. Without the feature (a WebAssembly build, where
+//! liblzma's C does not compile) such input is an
+//! [`ErrorKind::UnsupportedCompression`] naming the command that decodes it.
+
+use std::io::Read;
+
+use crate::error::{Error, ErrorKind};
+use crate::parse::{Parsed, Source};
+use crate::sniff::Sniffed;
+
+/// Parses compressed input of `kind` (a compression [`Sniffed`] kind).
+#[cfg(feature = "compression")]
+pub(crate) fn parse_compressed<R: Read>(
+    kind: Sniffed,
+    reader: R,
+    source: &Source,
+) -> Result<Parsed, Error> {
+    use crate::limits::Counted;
+    use crate::parse::parse_text;
+    use bzip2::read::MultiBzDecoder;
+    use flate2::read::MultiGzDecoder;
+    use xz2::read::XzDecoder;
+    use xz2::stream::Stream;
+
+    let expanded = source.size.map(|s| s.saturating_mul(8));
+    let (counted, count) = Counted::new(reader);
+    match kind {
+        Sniffed::Gzip => parse_text(MultiGzDecoder::new(counted), source, expanded, Some(count)),
+        Sniffed::Xz => {
+            let decoder = XzDecoder::new_multi_decoder(counted);
+            parse_text(decoder, source, expanded, Some(count))
+        }
+        Sniffed::Bzip2 => {
+            let decoder = MultiBzDecoder::new(counted);
+            parse_text(decoder, source, expanded, Some(count))
+        }
+        _ => {
+            // lzma. The header names the dictionary size; liblzma refuses
+            // one above the memory limit instead of allocating it.
+            let memlimit = source.limits.max_memory.unwrap_or(u64::MAX);
+            let stream = Stream::new_lzma_decoder(memlimit)
+                .map_err(|e| Error::new(source.name, 0, 0, ErrorKind::Io(e.into())))?;
+            let decoder = XzDecoder::new_stream(counted, stream);
+            parse_text(decoder, source, expanded, Some(count))
+        }
+    }
+}
+
+/// Refuses compressed input of `kind`: this build decodes none.
+#[cfg(not(feature = "compression"))]
+pub(crate) fn parse_compressed<R: Read>(
+    kind: Sniffed,
+    _reader: R,
+    source: &Source,
+) -> Result<Parsed, Error> {
+    let (format, tool) = match kind {
+        Sniffed::Gzip => ("gzip", "gunzip"),
+        Sniffed::Xz => ("xz", "unxz"),
+        Sniffed::Bzip2 => ("bzip2", "bunzip2"),
+        _ => ("lzma", "unlzma"),
+    };
+    let kind = ErrorKind::UnsupportedCompression { format, tool };
+    Err(Error::new(source.name, 1, 1, kind))
+}

@@ -1,0 +1,131 @@
+use super::*;
+use satoku_sudoku::logic;
+
+/// An easy puzzle (examples/sudoku.txt, the first).
+const EASY: &str =
+    "69..8..4..21.69.784...3...1..21.4.3..4.9.......9.5......63.....9...15.62.18.9.3..";
+
+fn params(text: &str) -> HintParams {
+    let grid: Grid = text.parse().unwrap();
+    HintParams {
+        grid: JsGrid::of(&grid),
+        givens: None,
+        candidates: None,
+    }
+}
+
+#[test]
+fn the_step_is_the_explainers_first() {
+    let hint = hint(&params(EASY)).unwrap().unwrap();
+    let path = logic::solve(&EASY.parse().unwrap());
+    let first = &path.steps()[0];
+    let Hint::Step {
+        sentence,
+        highlight,
+        placements,
+        ..
+    } = hint
+    else {
+        panic!("expected a step, got {hint:?}");
+    };
+    assert_eq!(sentence, first.to_string());
+    let cells: Vec<usize> = first.cells().iter().map(|&c| cell_index(9, c)).collect();
+    assert_eq!(highlight, cells);
+    let p = first.placements()[0];
+    assert_eq!(
+        placements,
+        [Placement {
+            cell: cell_index(9, (p.row, p.col)),
+            digit: p.digit
+        }]
+    );
+}
+
+#[test]
+fn a_solved_grid_needs_no_hint() {
+    let grid: Grid = EASY.parse().unwrap();
+    let solution = solve_direct(&grid, 1).solution().unwrap().clone();
+    let mut p = params(EASY);
+    p.grid = JsGrid::of(&solution);
+    assert_eq!(hint(&p).unwrap(), None);
+}
+
+#[test]
+fn a_broken_rule_comes_first() {
+    let mut p = params(EASY);
+    // r1c3 gets the 6 of r1c1.
+    p.grid.cells[2] = 6;
+    let Some(Hint::Mistake { cells, sentence }) = hint(&p).unwrap() else {
+        panic!("expected a mistake");
+    };
+    assert_eq!(cells, [0, 2]);
+    assert_eq!(sentence, "Mistake: row 1 has 6 twice, at r1c1 and r1c3.");
+}
+
+#[test]
+fn a_digit_off_the_solution_is_a_mistake_given_the_givens() {
+    let grid: Grid = EASY.parse().unwrap();
+    let solution = solve_direct(&grid, 1).solution().unwrap().clone();
+    let open = (0..81).find(|&i| grid.cells()[i] == 0).unwrap();
+    let mut p = params(EASY);
+    let wrong = (1..=9)
+        .find(|&d| {
+            let mut cells = grid.cells().to_vec();
+            cells[open] = d;
+            d != solution.cells()[open] && Grid::from_cells(3, cells).unwrap().is_legal()
+        })
+        .unwrap();
+    p.grid.cells[open] = wrong;
+    p.givens = Some(grid.cells().to_vec());
+    let Some(Hint::Mistake { cells, .. }) = hint(&p).unwrap() else {
+        panic!("expected a mistake");
+    };
+    assert_eq!(cells, [open]);
+}
+
+#[test]
+fn pencil_marks_narrow_the_candidates_and_wrong_ones_are_mistakes() {
+    let grid: Grid = EASY.parse().unwrap();
+    let solution = solve_direct(&grid, 1).solution().unwrap().clone();
+    let open = (0..81).find(|&i| grid.cells()[i] == 0).unwrap();
+    // Pencil marks holding only the solution's digit: a naked single there.
+    let mut lists = vec![Vec::new(); 81];
+    lists[open] = vec![solution.cells()[open]];
+    let mut p = params(EASY);
+    p.candidates = Some(lists.clone());
+    let Some(Hint::Step { placements, .. }) = hint(&p).unwrap() else {
+        panic!("expected a step");
+    };
+    assert_eq!(placements.len(), 1);
+    // Marks leaving the digit out, with the givens known: a mistake.
+    lists[open] = vec![(solution.cells()[open] % 9) + 1];
+    p.candidates = Some(lists);
+    p.givens = Some(grid.cells().to_vec());
+    let Some(Hint::Mistake { cells, .. }) = hint(&p).unwrap() else {
+        panic!("expected a mistake");
+    };
+    assert_eq!(cells, [open]);
+}
+
+#[test]
+fn an_empty_grid_needs_a_guess() {
+    let p = HintParams {
+        grid: JsGrid {
+            size: 9,
+            cells: vec![0; 81],
+        },
+        givens: None,
+        candidates: None,
+    };
+    assert!(matches!(hint(&p).unwrap(), Some(Hint::Guess { .. })));
+}
+
+#[test]
+fn bad_candidates_and_sizes_are_errors() {
+    let mut p = params(EASY);
+    p.candidates = Some(vec![Vec::new(); 80]);
+    assert!(hint(&p).is_err());
+    let mut p = params(EASY);
+    p.grid.size = 7;
+    assert!(hint(&p).is_err());
+}
