@@ -160,15 +160,14 @@ where
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    let mut tmp = match builder.tempfile_in(dir) {
-        Ok(tmp) => tmp,
+    let (mut tmp, _guard) = match TempGuard::create(|| builder.tempfile_in(dir), |t| t.path()) {
+        Ok(created) => created,
         // A folder we may not write in, holding a file we may: in place.
         Err(e) if e.kind() == io::ErrorKind::PermissionDenied && old.is_some() => {
             return in_place(target, compression, write);
         }
         Err(e) => return Err(e),
     };
-    let _guard = TempGuard::new(tmp.path());
     encode(
         BufWriter::with_capacity(1 << 16, tmp.as_file_mut()),
         compression,

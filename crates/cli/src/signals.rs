@@ -116,10 +116,19 @@ pub fn remove_temps() {
 pub struct TempGuard(PathBuf);
 
 impl TempGuard {
-    /// Registers `path` for removal if a signal ends the process.
-    pub fn new(path: &Path) -> TempGuard {
-        lock(&TEMPS).push(path.to_path_buf());
-        TempGuard(path.to_path_buf())
+    /// Creates a temporary file with `create` and registers the path
+    /// `path_of` names for removal if a signal ends the process. Both
+    /// happen under the lock a signal's removal takes, so a signal that
+    /// comes between them still finds the file.
+    pub fn create<T>(
+        create: impl FnOnce() -> std::io::Result<T>,
+        path_of: impl FnOnce(&T) -> &Path,
+    ) -> std::io::Result<(T, TempGuard)> {
+        let mut temps = lock(&TEMPS);
+        let file = create()?;
+        let path = path_of(&file).to_path_buf();
+        temps.push(path.clone());
+        Ok((file, TempGuard(path)))
     }
 }
 
@@ -156,10 +165,20 @@ mod tests {
     #[test]
     fn a_guard_registers_its_file_until_dropped() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("t.tmp");
-        let guard = TempGuard::new(&path);
+        let (file, guard) =
+            TempGuard::create(|| tempfile::NamedTempFile::new_in(dir.path()), |t| t.path())
+                .unwrap();
+        let path = file.path().to_path_buf();
         assert!(lock(&TEMPS).contains(&path));
         drop(guard);
         assert!(!lock(&TEMPS).contains(&path));
+        let missing = dir.path().join("missing");
+        let failed = TempGuard::create(|| tempfile::NamedTempFile::new_in(&missing), |t| t.path());
+        assert!(failed.is_err());
+        assert_eq!(
+            lock(&TEMPS).len(),
+            before,
+            "a file not created is not registered"
+        );
     }
 }
