@@ -31,7 +31,11 @@ impl Solver {
             if switched || self.restarts.should_restart(self.config.restart) {
                 self.restarts.restarted();
                 self.stats.restarts += 1;
+                self.update_phases(self.trail.len());
                 self.backtrack(self.scope_floor);
+            }
+            if self.rephase_due() {
+                self.rephase();
             }
             if self.trail.decision_level() == 0 {
                 self.simplify();
@@ -55,6 +59,7 @@ impl Solver {
         let (backjump, lbd) = self.analyze(conflict);
         self.restarts
             .on_conflict(self.config.restart, lbd, self.trail.len());
+        self.update_phases_after_conflict();
         self.backtrack(backjump);
         self.stats.backtracks += 1;
         self.stats.learnt_clauses += 1;
