@@ -64,15 +64,25 @@ fn every_phase_option_gives_the_same_answers() {
         }
         answers[usize::from(expected.unwrap())] += 1;
     }
-    assert!(walks > 0, "no walk ran: the formulas are too easy to test it");
-    assert!(answers[0] > 0 && answers[1] > 0, "sat/unsat split {answers:?}");
+    assert!(
+        walks > 0,
+        "no walk ran: the formulas are too easy to test it"
+    );
+    assert!(
+        answers[0] > 0 && answers[1] > 0,
+        "sat/unsat split {answers:?}"
+    );
 }
 
 #[test]
 fn assumptions_keep_their_answers_with_rephasing() {
     for seed in 0..4 {
         let cnf = satoku_gen::random_ksat(180, 760, 3, 100 + seed);
-        let assumptions = [Lit::from_dimacs(1), Lit::from_dimacs(-2), Lit::from_dimacs(3)];
+        let assumptions = [
+            Lit::from_dimacs(1),
+            Lit::from_dimacs(-2),
+            Lit::from_dimacs(3),
+        ];
         let mut with_units = cnf.clone();
         for &a in &assumptions {
             with_units.add_clause(&[a]);
