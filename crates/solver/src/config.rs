@@ -218,7 +218,7 @@ pub(crate) const FIRST_MODE_LENGTH: u64 = 2000;
 pub(crate) const REPHASE_INTERVAL: u64 = 1000;
 /// `walk.rs`: flips a walk may make, per mille of the literals propagated
 /// since the last walk (after Kissat's `walkeffort`, which counts ticks).
-pub(crate) const WALK_EFFORT_PER_MILLE: u64 = 200;
+pub(crate) const WALK_EFFORT_PER_MILLE: u64 = 1000;
 /// `walk.rs`: flips a walk may make at least.
 pub(crate) const WALK_MIN_FLIPS: u64 = 10_000;
 
