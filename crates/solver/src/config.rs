@@ -219,6 +219,12 @@ pub(crate) const REPHASE_INTERVAL: u64 = 1000;
 /// `walk.rs`: flips a walk may make, per mille of the literals propagated
 /// since the last walk (after Kissat's `walkeffort`, which counts ticks).
 pub(crate) const WALK_EFFORT_PER_MILLE: u64 = 1000;
+/// `walk.rs`: flips a walk may make at most per conflict since the last
+/// walk. Uniform random formulas propagate fewer literals than this per
+/// conflict, so the cap leaves their walks alone; on large structured
+/// formulas (thousands of literals per conflict, long occurrence lists)
+/// it keeps walks, which rarely find their models, cheap.
+pub(crate) const WALK_MAX_FLIPS_PER_CONFLICT: u64 = 100;
 /// `walk.rs`: flips a walk may make at least.
 pub(crate) const WALK_MIN_FLIPS: u64 = 10_000;
 

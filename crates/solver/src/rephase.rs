@@ -58,8 +58,9 @@ fn interval(n: u64) -> u64 {
 pub(crate) struct Rephasing {
     count: u64,
     next: u64,
-    /// `stats.propagations` at the end of the last walk.
+    /// `stats.propagations` and `stats.conflicts` at the end of the last walk.
     last_walk_propagations: u64,
+    last_walk_conflicts: u64,
 }
 
 impl Default for Rephasing {
@@ -68,19 +69,21 @@ impl Default for Rephasing {
             count: 0,
             next: REPHASE_INTERVAL,
             last_walk_propagations: 0,
+            last_walk_conflicts: 0,
         }
     }
 }
 
 impl Rephasing {
-    /// Propagations counted when the last walk ended.
-    pub fn last_walk_propagations(&self) -> u64 {
-        self.last_walk_propagations
+    /// Propagations and conflicts counted when the last walk ended.
+    pub fn last_walk(&self) -> (u64, u64) {
+        (self.last_walk_propagations, self.last_walk_conflicts)
     }
 
-    /// Records the end of a walk, at `propagations`.
-    pub fn walked(&mut self, propagations: u64) {
+    /// Records the end of a walk, at `propagations` and `conflicts`.
+    pub fn walked(&mut self, propagations: u64, conflicts: u64) {
         self.last_walk_propagations = propagations;
+        self.last_walk_conflicts = conflicts;
     }
 }
 

@@ -23,7 +23,7 @@
 
 use satoku_formula::{Lit, Var};
 
-use crate::config::{WALK_EFFORT_PER_MILLE, WALK_MIN_FLIPS};
+use crate::config::{WALK_EFFORT_PER_MILLE, WALK_MAX_FLIPS_PER_CONFLICT, WALK_MIN_FLIPS};
 use crate::solver::Solver;
 use crate::trail::{FALSE, OPEN, TRUE};
 
@@ -305,14 +305,14 @@ impl Solver {
             .collect();
         let (lits, starts) = self.open_clauses();
         let mut walker = Walker::new(lits, starts, values, self.stats.walks + 1);
-        let since = self.stats.propagations - self.rephasing.last_walk_propagations();
-        let max_flips = (since * WALK_EFFORT_PER_MILLE / 1000).max(WALK_MIN_FLIPS);
+        let max_flips = self.walk_flips();
         let budget = &self.budget;
         let config = &self.config;
         let model = walker.walk(max_flips, || budget.interrupted(config));
         self.stats.walks += 1;
         self.stats.walk_flips += walker.flips();
-        self.rephasing.walked(self.stats.propagations);
+        self.rephasing
+            .walked(self.stats.propagations, self.stats.conflicts);
         let saved = self.branching.saved_phases_mut();
         for (v, &value) in walker.best().iter().enumerate() {
             if self.trail.is_open(Var::new(v as u32)) {
@@ -322,6 +322,17 @@ impl Solver {
         if model {
             self.phases.set_all(walker.best());
         }
+    }
+
+    /// The flips the next walk may make (`config.rs`): a share of the
+    /// literals propagated since the last walk, at most a number per
+    /// conflict since then, at least a minimum.
+    fn walk_flips(&self) -> u64 {
+        let (propagations, conflicts) = self.rephasing.last_walk();
+        let by_propagations =
+            (self.stats.propagations - propagations) * WALK_EFFORT_PER_MILLE / 1000;
+        let by_conflicts = (self.stats.conflicts - conflicts) * WALK_MAX_FLIPS_PER_CONFLICT;
+        by_propagations.min(by_conflicts).max(WALK_MIN_FLIPS)
     }
 
     /// The irredundant clauses not satisfied at the root, without their
