@@ -26,7 +26,7 @@ pub struct SolverOptions {
     pub no_reduce: bool,
     /// When decisions take the target phase, the values of the longest
     /// conflict-free trail since the last rephase (CDCL).
-    #[arg(long, value_enum, ignore_case = true, default_value_t = TargetPhasesArg::Stable)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = TargetPhasesArg::Off)]
     pub target_phases: TargetPhasesArg,
     /// Never reset the saved phases (original, inverted, best, walk,
     /// flipped) (CDCL).
@@ -83,9 +83,9 @@ pub enum RestartArg {
 /// `--target-phases` values.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum TargetPhasesArg {
-    /// Never: decisions take the saved phase.
+    /// Never: decisions take the saved phase (default).
     Off,
-    /// In the stable mode of `--restart modes` (default).
+    /// In the stable mode of `--restart modes`.
     Stable,
     /// In every mode.
     Always,

@@ -70,11 +70,14 @@ pub enum RestartPolicy {
 /// saved one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TargetPhases {
-    /// Never: every decision takes its saved phase.
+    /// Never: every decision takes its saved phase. The default: with
+    /// rephasing and walking on, target phases made satoku slower on the
+    /// random and industrial files measured (`docs/benchmarks.md`, "Hard
+    /// tier").
+    #[default]
     Off,
     /// In the stable mode of the `Modes` restart policy only (as Kissat and
-    /// CaDiCaL do). The default.
-    #[default]
+    /// CaDiCaL do).
     Stable,
     /// In every mode.
     Always,
@@ -119,7 +122,7 @@ pub struct SolverConfig {
     pub restart: RestartPolicy,
     /// CDCL with phase saving: when decisions take the target phase, the
     /// values of the longest conflict-free trail since the last rephase
-    /// (`phases.rs`; default [`TargetPhases::Stable`]).
+    /// (`phases.rs`; default [`TargetPhases::Off`]).
     pub target_phases: TargetPhases,
     /// CDCL with phase saving: reset the saved phases now and then to the
     /// original, inverted, best, walked or flipped ones (`rephase.rs`;

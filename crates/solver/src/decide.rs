@@ -6,8 +6,9 @@
 //! recent conflicts weigh more; variables wait in a binary max-heap. The
 //! phase is the last value the variable had (phase saving, Pipatsrisawat and
 //! Darwiche 2007), `initial_phase` (false by default) at first or always
-//! when phase saving is off; or the target phase (`phases.rs`). The other heuristics scan the open
-//! clauses (`scan.rs`), as a textbook DPLL does.
+//! when phase saving is off, or the target phase where it applies
+//! (`phases.rs`). The other heuristics scan the open clauses (`scan.rs`),
+//! as a textbook DPLL does.
 
 use satoku_formula::{Lit, Var};
 
