@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use clap::ValueEnum;
-use satoku_solver::{Algorithm, Heuristic, RestartPolicy, SolverConfig};
+use satoku_solver::{Algorithm, Heuristic, RestartPolicy, SolverConfig, TargetPhases};
 
 /// Engine options shared by `satoku solve` and `satoku bench`.
 #[derive(clap::Args, Debug)]
@@ -24,6 +24,17 @@ pub struct SolverOptions {
     /// Keep every learnt clause (CDCL).
     #[arg(long)]
     pub no_reduce: bool,
+    /// When decisions take the target phase, the values of the longest
+    /// conflict-free trail since the last rephase (CDCL).
+    #[arg(long, value_enum, ignore_case = true, default_value_t = TargetPhasesArg::Off)]
+    pub target_phases: TargetPhasesArg,
+    /// Never reset the saved phases (original, inverted, best, walk,
+    /// flipped) (CDCL).
+    #[arg(long)]
+    pub no_rephase: bool,
+    /// No ProbSAT local search at rephases (CDCL).
+    #[arg(long)]
+    pub no_walk: bool,
     /// Give up after this many conflicts: `s UNKNOWN`.
     #[arg(long)]
     pub conflicts: Option<u64>,
@@ -69,6 +80,17 @@ pub enum RestartArg {
     Never,
 }
 
+/// `--target-phases` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum TargetPhasesArg {
+    /// Never: decisions take the saved phase (default).
+    Off,
+    /// In the stable mode of `--restart modes`.
+    Stable,
+    /// In every mode.
+    Always,
+}
+
 /// A number of seconds between 0 and 1e9, decimals allowed.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let secs: f64 = text
@@ -105,6 +127,13 @@ impl SolverOptions {
                 RestartArg::Never => RestartPolicy::Never,
             },
             reduce: !self.no_reduce,
+            target_phases: match self.target_phases {
+                TargetPhasesArg::Off => TargetPhases::Off,
+                TargetPhasesArg::Stable => TargetPhases::Stable,
+                TargetPhasesArg::Always => TargetPhases::Always,
+            },
+            rephase: !self.no_rephase,
+            walk: !self.no_walk,
             conflict_limit: self.conflicts,
             decision_limit: self.decisions,
             ..SolverConfig::default()

@@ -2,13 +2,13 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
 
 use rand::Rng;
-use satoku_solver::{Algorithm, Heuristic, ProofFormat, RestartPolicy, SolverConfig};
+use satoku_solver::{Algorithm, Heuristic, ProofFormat, RestartPolicy, SolverConfig, TargetPhases};
 
 /// The options one fuzz case is solved with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +25,12 @@ pub struct Options {
     pub reduce: bool,
     /// VSIDS phases: `(initial_phase, phase_saving)`.
     pub phase: (bool, bool),
+    /// When decisions take target phases (CDCL).
+    pub target_phases: TargetPhases,
+    /// Rephasing (CDCL).
+    pub rephase: bool,
+    /// Local search at rephases (CDCL).
+    pub walk: bool,
     /// Log a DRAT proof (CDCL) and check it on UNSAT.
     pub proof: Option<ProofFormat>,
 }
@@ -40,6 +46,9 @@ impl Default for Options {
             restart: config.restart,
             reduce: config.reduce,
             phase: (config.initial_phase, config.phase_saving),
+            target_phases: config.target_phases,
+            rephase: config.rephase,
+            walk: config.walk,
             proof: None,
         }
     }
@@ -65,6 +74,11 @@ const PHASES: [((bool, bool), &str); 4] = [
     ((true, true), "saved-true"),
     ((true, false), "true"),
     ((false, false), "false"),
+];
+const TARGETS: [(TargetPhases, &str); 3] = [
+    (TargetPhases::Off, "off"),
+    (TargetPhases::Stable, "stable"),
+    (TargetPhases::Always, "always"),
 ];
 const PROOFS: [(Option<ProofFormat>, &str); 3] = [
     (None, "none"),
@@ -99,6 +113,9 @@ impl Options {
             restart: RESTARTS[rng.gen_range(0..RESTARTS.len())].0,
             reduce: rng.gen(),
             phase: PHASES[rng.gen_range(0..PHASES.len())].0,
+            target_phases: TARGETS[rng.gen_range(0..TARGETS.len())].0,
+            rephase: rng.gen(),
+            walk: rng.gen(),
             proof,
         }
     }
@@ -114,6 +131,9 @@ impl Options {
             reduce: self.reduce,
             initial_phase: self.phase.0,
             phase_saving: self.phase.1,
+            target_phases: self.target_phases,
+            rephase: self.rephase,
+            walk: self.walk,
             check_models: false,
             ..SolverConfig::default()
         }
@@ -158,6 +178,18 @@ impl Options {
             phase: d.phase,
             ..*self
         });
+        push(Options {
+            target_phases: d.target_phases,
+            ..*self
+        });
+        push(Options {
+            rephase: d.rephase,
+            ..*self
+        });
+        push(Options {
+            walk: d.walk,
+            ..*self
+        });
         if self.algorithm != d.algorithm {
             push(Options {
                 algorithm: d.algorithm,
@@ -181,6 +213,9 @@ impl Options {
                 "restart" => o.restart = value_of(&RESTARTS, value).ok_or_else(bad)?,
                 "phase" => o.phase = value_of(&PHASES, value).ok_or_else(bad)?,
                 "proof" => o.proof = value_of(&PROOFS, value).ok_or_else(bad)?,
+                "target" => o.target_phases = value_of(&TARGETS, value).ok_or_else(bad)?,
+                "rephase" => o.rephase = parse_bool(value).ok_or_else(bad)?,
+                "walk" => o.walk = parse_bool(value).ok_or_else(bad)?,
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
                 "reduce" => o.reduce = parse_bool(value).ok_or_else(bad)?,
                 _ => return Err(format!("unknown option `{key}`")),
@@ -202,13 +237,17 @@ impl fmt::Display for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "algorithm={} heuristic={} pure={} restart={} reduce={} phase={} proof={}",
+            "algorithm={} heuristic={} pure={} restart={} reduce={} phase={} target={} rephase={} \
+             walk={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
             name_of(&RESTARTS, self.restart),
             u8::from(self.reduce),
             name_of(&PHASES, self.phase),
+            name_of(&TARGETS, self.target_phases),
+            u8::from(self.rephase),
+            u8::from(self.walk),
             name_of(&PROOFS, self.proof),
         )
     }

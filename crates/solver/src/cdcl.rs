@@ -34,7 +34,11 @@ impl Solver {
                 if self.observing.is_on() {
                     self.report_restart();
                 }
+                self.update_phases(self.trail.len());
                 self.backtrack(self.scope_floor);
+            }
+            if self.rephase_due() {
+                self.rephase();
             }
             if self.trail.decision_level() == 0 {
                 self.simplify();
@@ -61,6 +65,7 @@ impl Solver {
         }
         self.restarts
             .on_conflict(self.config.restart, lbd, self.trail.len());
+        self.update_phases_after_conflict();
         self.backtrack(backjump);
         self.stats.backtracks += 1;
         self.stats.learnt_clauses += 1;

@@ -66,6 +66,32 @@ pub enum RestartPolicy {
     Never,
 }
 
+/// When decisions take the target phase (`phases.rs`) instead of the
+/// saved one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TargetPhases {
+    /// Never: every decision takes its saved phase. The default: with
+    /// rephasing and walking on, target phases made satoku slower on the
+    /// random and industrial files measured (`docs/benchmarks.md`, "Hard
+    /// tier").
+    #[default]
+    Off,
+    /// In the stable mode of the `Modes` restart policy only (as Kissat and
+    /// CaDiCaL do).
+    Stable,
+    /// In every mode.
+    Always,
+}
+
+impl TargetPhases {
+    /// Every setting, in the order of `satoku solve --target-phases`'s help.
+    pub const ALL: [TargetPhases; 3] = [
+        TargetPhases::Off,
+        TargetPhases::Stable,
+        TargetPhases::Always,
+    ];
+}
+
 /// Every option of the solver. `SolverConfig::default()` is what `satoku solve` uses.
 #[derive(Clone, Debug)]
 pub struct SolverConfig {
@@ -94,6 +120,20 @@ pub struct SolverConfig {
     pub var_decay: f64,
     /// Restart policy for CDCL (default Modes).
     pub restart: RestartPolicy,
+    /// CDCL with phase saving: when decisions take the target phase, the
+    /// values of the longest conflict-free trail since the last rephase
+    /// (`phases.rs`; default [`TargetPhases::Off`]).
+    pub target_phases: TargetPhases,
+    /// CDCL with phase saving: reset the saved phases now and then to the
+    /// original, inverted, best, walked or flipped ones (`rephase.rs`;
+    /// default true).
+    pub rephase: bool,
+    /// CDCL with phase saving and `rephase`: some rephases run a ProbSAT
+    /// local search from the current phases, whose best assignment becomes
+    /// the saved phases, and whose model, if it finds one, is the answer
+    /// (`walk.rs`; default true). Only at the root of a call without
+    /// assumptions.
+    pub walk: bool,
     /// Periodic learnt-clause deletion for CDCL (default true).
     pub reduce: bool,
     /// Wall-clock limit per `solve` call (default none).
@@ -119,6 +159,9 @@ impl Default for SolverConfig {
             phase_saving: true,
             var_decay: 0.95,
             restart: RestartPolicy::default(),
+            target_phases: TargetPhases::default(),
+            rephase: true,
+            walk: true,
             reduce: true,
             time_limit: None,
             conflict_limit: None,
@@ -171,6 +214,22 @@ pub(crate) const STABLE_LUBY_UNIT: u64 = 1024;
 /// phase pair then doubles (after Kissat's mode switching, whose
 /// `modeinit` is 1000).
 pub(crate) const FIRST_MODE_LENGTH: u64 = 2000;
+
+/// `rephase.rs`: conflicts before the first rephase; the n-th rephase
+/// comes `REPHASE_INTERVAL * n * log10(n + 9)^3` conflicts after the one
+/// before (Kissat's `rephaseint` = 1000 and its `NLOG3N` growth).
+pub(crate) const REPHASE_INTERVAL: u64 = 1000;
+/// `walk.rs`: flips a walk may make, per mille of the literals propagated
+/// since the last walk (after Kissat's `walkeffort`, which counts ticks).
+pub(crate) const WALK_EFFORT_PER_MILLE: u64 = 1000;
+/// `walk.rs`: flips a walk may make at most per conflict since the last
+/// walk. Uniform random formulas propagate fewer literals than this per
+/// conflict, so the cap leaves their walks alone; on large structured
+/// formulas (thousands of literals per conflict, long occurrence lists)
+/// it keeps walks, which rarely find their models, cheap.
+pub(crate) const WALK_MAX_FLIPS_PER_CONFLICT: u64 = 100;
+/// `walk.rs`: flips a walk may make at least.
+pub(crate) const WALK_MIN_FLIPS: u64 = 10_000;
 
 /// `reduce.rs`: learnt-clause activities fade by this per conflict
 /// (MiniSat 2.2's `clause_decay` = 0.999).

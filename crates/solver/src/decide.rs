@@ -6,8 +6,9 @@
 //! recent conflicts weigh more; variables wait in a binary max-heap. The
 //! phase is the last value the variable had (phase saving, Pipatsrisawat and
 //! Darwiche 2007), `initial_phase` (false by default) at first or always
-//! when phase saving is off. The other heuristics scan the open
-//! clauses (`scan.rs`), as a textbook DPLL does.
+//! when phase saving is off, or the target phase where it applies
+//! (`phases.rs`). The other heuristics scan the open clauses (`scan.rs`),
+//! as a textbook DPLL does.
 
 use satoku_formula::{Lit, Var};
 
@@ -95,6 +96,11 @@ impl Branching {
         self.phase[v.index()]
     }
 
+    /// The saved phases, one per variable, to reset (`rephase.rs`).
+    pub fn saved_phases_mut(&mut self) -> &mut [bool] {
+        &mut self.phase
+    }
+
     /// Pops candidates until an open one: the most active open variable.
     pub fn pop_open(&mut self, trail: &Trail) -> Option<Var> {
         while let Some(v) = self.heap.pop(&self.activity) {
@@ -141,12 +147,7 @@ impl Solver {
         match self.branching.pop_open(&self.trail) {
             Some(v) => {
                 self.stats.decisions += 1;
-                let phase = if self.config.phase_saving {
-                    self.branching.phase(v)
-                } else {
-                    self.config.initial_phase
-                };
-                Decision::Lit(v.lit(phase))
+                Decision::Lit(v.lit(self.decision_phase(v)))
             }
             None => Decision::Complete,
         }

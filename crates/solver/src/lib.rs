@@ -4,7 +4,7 @@
 //! |---|---|
 //! | [`Solver`] | an incremental solver: `new_var`, `add_clause` (of [`Lit`](satoku_formula::Lit)s or DIMACS `i32`s, see [`ClauseLit`]), `add_cnf`, `solve`, `solve_with_assumptions`, `solve_scoped`, `forget_learnts`, `with_proof`, `take_proof` |
 //! | [`Solutions`] | `Solver::solutions()`: every model, or every projection of one, under assumptions; [`Unknown`] when a limit stops it |
-//! | [`SolverConfig`] | every option, with [`Algorithm`], [`Heuristic`], [`RestartPolicy`] |
+//! | [`SolverConfig`] | every option, with [`Algorithm`], [`Heuristic`], [`RestartPolicy`], [`TargetPhases`] |
 //! | [`SolveResult`] | `Sat(Model)`, `Unsat` or `Unknown`; models are checked before they are returned (`check_models`) |
 //! | [`Stats`] | decisions, propagations, conflicts, backtracks, pure literals, time ... |
 //! | [`ProofFormat`] | DRAT proofs of UNSAT answers (CDCL), text or binary |
@@ -15,7 +15,8 @@
 //! `reason`) and unit propagation (`propagate`, which returns a typed
 //! conflict). DPLL adds pure literals and chronological backtracking
 //! (`dpll`, `pure`, `scan`); CDCL adds first-UIP learning (`analyze`),
-//! restarts (`restart`) and clause deletion (`reduce`). Every tunable is
+//! restarts (`restart`), clause deletion (`reduce`), target and best
+//! phases (`phases`), rephasing (`rephase`) and local search (`walk`). Every tunable is
 //! named in `config`. `solver.rs` lists the components the solver owns.
 //!
 //! ```
@@ -49,11 +50,13 @@ mod heap;
 mod limits;
 mod load;
 mod observe;
+mod phases;
 mod proof;
 mod propagate;
 mod pure;
 mod reason;
 mod reduce;
+mod rephase;
 mod restart;
 mod result;
 mod scan;
@@ -62,10 +65,11 @@ mod solver;
 mod stats;
 mod trail;
 mod unchecked;
+mod walk;
 mod watch;
 
 pub use add::ClauseLit;
-pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig};
+pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig, TargetPhases};
 pub use observe::{Event, Observer};
 pub use proof::{ProofBuffer, ProofFormat};
 pub use result::SolveResult;

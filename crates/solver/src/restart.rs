@@ -155,6 +155,12 @@ impl Restarts {
         true
     }
 
+    /// Whether the search is in the stable phase of `Modes`.
+    #[inline]
+    pub fn is_stable(&self) -> bool {
+        self.stable
+    }
+
     /// Records that a restart happened.
     pub fn restarted(&mut self) {
         self.conflicts_since = 0;

@@ -6,9 +6,11 @@
 //! the VSIDS state ([`Branching`], `decide.rs`), the scratch of conflict
 //! analysis ([`Analysis`], `analyze.rs`), the DPLL heuristics' state
 //! ([`ScanState`], `scan.rs`; [`Flips`], `dpll.rs`), the restart policy
-//! ([`Restarts`]), the reduction schedule ([`Schedule`], `reduce.rs`), the
-//! limits of a call ([`Budget`], `limits.rs`), the proof ([`ProofSink`])
-//! and the observer of search events ([`Observing`], `observe.rs`).
+//! ([`Restarts`]), the target and best phases ([`Phases`], `phases.rs`)
+//! and the rephasing schedule ([`Rephasing`], `rephase.rs`), the
+//! reduction schedule ([`Schedule`], `reduce.rs`), the limits of a call
+//! ([`Budget`], `limits.rs`), the proof ([`ProofSink`]) and the observer
+//! of search events ([`Observing`], `observe.rs`).
 //! Each step of the search is an `impl Solver` block in its own file
 //! (`propagate.rs`, `analyze.rs`, `decide.rs`, `reduce.rs`, `cdcl.rs`,
 //! `dpll.rs`) that borrows the components it needs; clause addition is in
@@ -32,9 +34,11 @@ use crate::decide::Branching;
 use crate::dpll::Flips;
 use crate::limits::Budget;
 use crate::observe::Observing;
+use crate::phases::Phases;
 use crate::proof::ProofSink;
 use crate::reason::Reason;
 use crate::reduce::Schedule;
+use crate::rephase::Rephasing;
 use crate::restart::Restarts;
 use crate::scan::ScanState;
 use crate::stats::Stats;
@@ -72,6 +76,8 @@ pub struct Solver {
     pub(crate) scan: ScanState,
     pub(crate) restarts: Restarts,
     pub(crate) schedule: Schedule,
+    pub(crate) phases: Phases,
+    pub(crate) rephasing: Rephasing,
     /// The assumptions of the current call.
     pub(crate) assumptions: Vec<Lit>,
     /// In [`Solver::solve_scoped`], the number of assumptions: levels up to
@@ -123,6 +129,8 @@ impl Solver {
             scan: ScanState::default(),
             restarts: Restarts::default(),
             schedule: Schedule::default(),
+            phases: Phases::default(),
+            rephasing: Rephasing::default(),
             assumptions: Vec::new(),
             scope_floor: 0,
             failed: Vec::new(),
@@ -192,6 +200,7 @@ impl Solver {
         self.watches.resize_with(2 * n, Vec::new);
         self.scan.grow(n);
         self.branching.grow(n, self.config.initial_phase);
+        self.phases.grow(n, self.config.initial_phase);
     }
 
     /// Makes room for the variables of `lits`.

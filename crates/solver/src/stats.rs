@@ -25,6 +25,12 @@ pub struct Stats {
     pub reductions: u64,
     /// Learnt clauses deleted by reductions.
     pub deleted_clauses: u64,
+    /// Resets of the saved phases (CDCL, `rephase`).
+    pub rephases: u64,
+    /// Local searches run at rephases (CDCL, `walk`).
+    pub walks: u64,
+    /// Variables flipped by local search.
+    pub walk_flips: u64,
     /// Time spent in `solve`.
     pub solve_time: Duration,
 }

@@ -5,7 +5,9 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::{Cnf, Lit, Model};
-use satoku_solver::{Algorithm, Heuristic, RestartPolicy, SolveResult, Solver, SolverConfig};
+use satoku_solver::{
+    Algorithm, Heuristic, RestartPolicy, SolveResult, Solver, SolverConfig, TargetPhases,
+};
 
 /// A random formula over 1..=16 variables with clause lengths 0..=5.
 fn random_formula(rng: &mut ChaCha8Rng) -> Cnf {
@@ -97,6 +99,18 @@ fn configs() -> Vec<SolverConfig> {
                 initial_phase: true,
                 phase_saving: false,
                 var_decay,
+                ..SolverConfig::default()
+            });
+        }
+    }
+    // Target phases, rephasing and walking on and off (tests/phases.rs
+    // runs formulas large enough for rephases and walks to happen).
+    for target_phases in TargetPhases::ALL {
+        for (rephase, walk) in [(false, false), (true, false)] {
+            all.push(SolverConfig {
+                target_phases,
+                rephase,
+                walk,
                 ..SolverConfig::default()
             });
         }

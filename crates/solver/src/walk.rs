@@ -1,0 +1,356 @@
+//! Local search: ProbSAT (Balint and Schöning, "Choosing probability
+//! distributions for stochastic local search and the role of make versus
+//! break", SAT 2012), run from the current phases at some rephases.
+//!
+//! The walker works on a compact copy of the irredundant clauses made at
+//! the root: clauses satisfied there are left out, literals false there
+//! are dropped, so root-assigned variables never flip. The copy is sized
+//! by what the formula holds (its literals, twice: clauses and occurrence
+//! lists) and dropped after the walk. Each step picks a falsified clause at
+//! random and flips one of its variables with probability proportional to
+//! `f(break)`, where `break` counts the clauses the flip would falsify:
+//! `(1 + break)^-2.38` on 3-SAT-like formulas, `cb^-break` with `cb` from
+//! 3.7 (5-SAT) to 5.4 (7-SAT) on longer clauses (the paper's best
+//! settings). The assignment with the fewest falsified clauses is kept; it
+//! becomes the saved phases (`rephase.rs`). When no clause is falsified the
+//! assignment is a model: the phases then lead the next descent straight
+//! to it, and it is returned through the model check of `take_model`.
+//!
+//! Walking adds and deletes no clause, so proofs are untouched; it runs
+//! only at the root of a call without assumptions (the learnt clauses are
+//! then implied by the formula, so a model of the formula satisfies them
+//! and the descent meets no conflict).
+
+use satoku_formula::{Lit, Var};
+
+use crate::config::{WALK_EFFORT_PER_MILLE, WALK_MAX_FLIPS_PER_CONFLICT, WALK_MIN_FLIPS};
+use crate::solver::Solver;
+use crate::trail::{FALSE, OPEN, TRUE};
+
+/// Break counts beyond this score as this one.
+const MAX_BREAK: usize = 64;
+/// Flips between two looks at the interrupt flag and the deadline.
+const FLIPS_PER_CHECK: u64 = 1 << 12;
+
+/// A ProbSAT walker over a compact copy of the clauses.
+pub(crate) struct Walker {
+    /// The literals of each clause, one clause after the other.
+    lits: Vec<Lit>,
+    /// Where each clause starts in `lits`, and where the last one ends.
+    starts: Vec<u32>,
+    /// The clauses of literal code `l` are `occ[occ_start[l]..occ_start[l + 1]]`.
+    occ_start: Vec<u32>,
+    occ: Vec<u32>,
+    /// The current assignment, one value per variable.
+    values: Vec<bool>,
+    /// True literals per clause.
+    num_true: Vec<u32>,
+    /// Falsified clauses, and each clause's place in that list.
+    unsat: Vec<u32>,
+    unsat_pos: Vec<u32>,
+    /// The assignment with the fewest falsified clauses, and that number.
+    best: Vec<bool>,
+    best_unsat: usize,
+    /// Variables flipped since `best` was last brought up to date
+    /// (`None` once more than the variables: then it is copied whole).
+    since_best: Option<Vec<Var>>,
+    /// `score[b]`: the weight of a flip that breaks `b` clauses.
+    score: Vec<f64>,
+    /// Scratch: the weight of each literal of the clause at hand.
+    weights: Vec<f64>,
+    rng: u64,
+    flips: u64,
+}
+
+/// Not in the falsified list.
+const NOT_LISTED: u32 = u32::MAX;
+
+impl Walker {
+    /// A walker over the clauses `lits[starts[i]..starts[i + 1]]` (each of
+    /// two literals or more, over variables below `values.len()`),
+    /// starting from `values`; `seed` picks the random sequence.
+    pub fn new(lits: Vec<Lit>, starts: Vec<u32>, values: Vec<bool>, seed: u64) -> Walker {
+        let (occ_start, occ) = occurrences(&lits, &starts, values.len());
+        let num_clauses = starts.len() - 1;
+        let average = lits.len() as f64 / num_clauses.max(1) as f64;
+        let mut walker = Walker {
+            lits,
+            starts,
+            occ_start,
+            occ,
+            best: values.clone(),
+            values,
+            num_true: vec![0; num_clauses],
+            unsat: Vec::new(),
+            unsat_pos: vec![NOT_LISTED; num_clauses],
+            best_unsat: 0,
+            since_best: Some(Vec::new()),
+            score: score_table(average),
+            weights: Vec::new(),
+            rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+            flips: 0,
+        };
+        walker.count_true_literals();
+        walker
+    }
+
+    fn count_true_literals(&mut self) {
+        for c in 0..self.num_true.len() {
+            let (start, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
+            let values = &self.values;
+            let n = self.lits[start..end]
+                .iter()
+                .filter(|l| values[l.var().index()] == l.is_positive())
+                .count();
+            self.num_true[c] = n as u32;
+            if n == 0 {
+                self.list_unsat(c as u32);
+            }
+        }
+        self.best_unsat = self.unsat.len();
+    }
+
+    /// Flips until no clause is falsified (true: `best` is a model), or
+    /// `max_flips` flips were made, or `stop()` says so.
+    pub fn walk(&mut self, max_flips: u64, mut stop: impl FnMut() -> bool) -> bool {
+        let limit = self.flips + max_flips;
+        while !self.unsat.is_empty() && self.flips < limit {
+            if self.flips.is_multiple_of(FLIPS_PER_CHECK) && stop() {
+                break;
+            }
+            let pick = self.random_below(self.unsat.len());
+            let c = self.unsat[pick];
+            let v = self.pick_var(c as usize);
+            self.flip(v);
+            if self.unsat.len() < self.best_unsat {
+                self.save_best();
+            }
+        }
+        self.best_unsat == 0
+    }
+
+    /// The assignment with the fewest falsified clauses met.
+    pub fn best(&self) -> &[bool] {
+        &self.best
+    }
+
+    /// Flips made.
+    pub fn flips(&self) -> u64 {
+        self.flips
+    }
+
+    /// The variable to flip in falsified clause `c`: ProbSAT's choice.
+    fn pick_var(&mut self, c: usize) -> Var {
+        let (start, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
+        self.weights.clear();
+        let mut total = 0.0;
+        for i in start..end {
+            let breaks = self.break_count(self.lits[i]);
+            let w = self.score[breaks.min(MAX_BREAK)];
+            self.weights.push(w);
+            total += w;
+        }
+        let mut dart = self.random_unit() * total;
+        for (i, &w) in self.weights.iter().enumerate() {
+            if dart < w {
+                return self.lits[start + i].var();
+            }
+            dart -= w;
+        }
+        self.lits[end - 1].var()
+    }
+
+    /// Clauses that flipping the variable of false literal `lit` would
+    /// falsify: those whose only true literal is `!lit`.
+    fn break_count(&self, lit: Lit) -> usize {
+        let not = (!lit).code();
+        let range = self.occ_start[not] as usize..self.occ_start[not + 1] as usize;
+        self.occ[range]
+            .iter()
+            .filter(|&&c| self.num_true[c as usize] == 1)
+            .count()
+    }
+
+    fn flip(&mut self, v: Var) {
+        self.flips += 1;
+        let value = !self.values[v.index()];
+        self.values[v.index()] = value;
+        let made = v.lit(value);
+        for i in self.occ_start[made.code()]..self.occ_start[made.code() + 1] {
+            let c = self.occ[i as usize];
+            self.num_true[c as usize] += 1;
+            if self.num_true[c as usize] == 1 {
+                self.unlist_unsat(c);
+            }
+        }
+        let broken = !made;
+        for i in self.occ_start[broken.code()]..self.occ_start[broken.code() + 1] {
+            let c = self.occ[i as usize];
+            self.num_true[c as usize] -= 1;
+            if self.num_true[c as usize] == 0 {
+                self.list_unsat(c);
+            }
+        }
+        if let Some(log) = &mut self.since_best {
+            log.push(v);
+            if log.len() > self.values.len() {
+                self.since_best = None;
+            }
+        }
+    }
+
+    /// Brings `best` up to the current assignment, at a new minimum.
+    fn save_best(&mut self) {
+        self.best_unsat = self.unsat.len();
+        match &mut self.since_best {
+            Some(log) => {
+                for v in log.drain(..) {
+                    self.best[v.index()] = self.values[v.index()];
+                }
+            }
+            None => {
+                self.best.copy_from_slice(&self.values);
+                self.since_best = Some(Vec::new());
+            }
+        }
+    }
+
+    fn list_unsat(&mut self, c: u32) {
+        self.unsat_pos[c as usize] = self.unsat.len() as u32;
+        self.unsat.push(c);
+    }
+
+    fn unlist_unsat(&mut self, c: u32) {
+        let pos = self.unsat_pos[c as usize] as usize;
+        let last = self.unsat.pop().expect("a listed clause");
+        if last != c {
+            self.unsat[pos] = last;
+            self.unsat_pos[last as usize] = pos as u32;
+        }
+        self.unsat_pos[c as usize] = NOT_LISTED;
+    }
+
+    /// The next number of a xorshift64* sequence (Vigna 2016).
+    fn random(&mut self) -> u64 {
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn random_below(&mut self, n: usize) -> usize {
+        (((self.random() >> 32) * n as u64) >> 32) as usize
+    }
+
+    /// A number in [0, 1).
+    fn random_unit(&mut self) -> f64 {
+        (self.random() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Occurrence lists of the clauses (`starts` delimits them in `lits`) over
+/// `num_vars` variables, in compressed form: offsets per literal code, and
+/// the clause indices.
+fn occurrences(lits: &[Lit], starts: &[u32], num_vars: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut occ_start = vec![0u32; 2 * num_vars + 1];
+    for l in lits {
+        occ_start[l.code() + 1] += 1;
+    }
+    for i in 1..occ_start.len() {
+        occ_start[i] += occ_start[i - 1];
+    }
+    let mut fill = occ_start.clone();
+    let mut occ = vec![0u32; lits.len()];
+    for c in 0..starts.len() - 1 {
+        for l in &lits[starts[c] as usize..starts[c + 1] as usize] {
+            occ[fill[l.code()] as usize] = c as u32;
+            fill[l.code()] += 1;
+        }
+    }
+    (occ_start, occ)
+}
+
+/// ProbSAT's weights by break count for clauses of `average` length:
+/// polynomial for 3-SAT-like formulas, exponential with a base growing
+/// with the length beyond (3.7 at 5, 5.4 at 7).
+fn score_table(average: f64) -> Vec<f64> {
+    if average <= 4.0 {
+        return (0..=MAX_BREAK)
+            .map(|b| (1.0 + b as f64).powf(-2.38))
+            .collect();
+    }
+    let base = if average <= 5.0 {
+        3.7
+    } else {
+        (3.7 + (average - 5.0) * 0.85).min(5.4)
+    };
+    (0..=MAX_BREAK).map(|b| base.powi(-(b as i32))).collect()
+}
+
+impl Solver {
+    /// Walks from the current decision phases over the irredundant clauses
+    /// (module docs), at the root of a call without assumptions, and makes
+    /// the best assignment found the saved phases; a model found becomes every
+    /// phase (target and best too), so the next descent reaches it.
+    pub(crate) fn walk(&mut self) {
+        debug_assert_eq!(self.trail.decision_level(), 0);
+        let values = (0..self.num_vars())
+            .map(|v| {
+                let v = Var::new(v as u32);
+                match self.trail.value(v.positive()) {
+                    OPEN => self.decision_phase(v),
+                    val => val == TRUE,
+                }
+            })
+            .collect();
+        let (lits, starts) = self.open_clauses();
+        let mut walker = Walker::new(lits, starts, values, self.stats.walks + 1);
+        let max_flips = self.walk_flips();
+        let budget = &self.budget;
+        let config = &self.config;
+        let model = walker.walk(max_flips, || budget.interrupted(config));
+        self.stats.walks += 1;
+        self.stats.walk_flips += walker.flips();
+        self.rephasing
+            .walked(self.stats.propagations, self.stats.conflicts);
+        let saved = self.branching.saved_phases_mut();
+        for (v, &value) in walker.best().iter().enumerate() {
+            if self.trail.is_open(Var::new(v as u32)) {
+                saved[v] = value;
+            }
+        }
+        if model {
+            self.phases.set_all(walker.best());
+        }
+    }
+
+    /// The flips the next walk may make (`config.rs`): a share of the
+    /// literals propagated since the last walk, at most a number per
+    /// conflict since then, at least a minimum.
+    fn walk_flips(&self) -> u64 {
+        let (propagations, conflicts) = self.rephasing.last_walk();
+        let by_propagations =
+            (self.stats.propagations - propagations) * WALK_EFFORT_PER_MILLE / 1000;
+        let by_conflicts = (self.stats.conflicts - conflicts) * WALK_MAX_FLIPS_PER_CONFLICT;
+        by_propagations.min(by_conflicts).max(WALK_MIN_FLIPS)
+    }
+
+    /// The irredundant clauses not satisfied at the root, without their
+    /// literals false there, one after the other, and where each starts.
+    fn open_clauses(&self) -> (Vec<Lit>, Vec<u32>) {
+        let (mut lits, mut starts) = (Vec::new(), vec![0]);
+        for &c in self.db.originals() {
+            let clause = self.db.lits(c);
+            if self.db.is_deleted(c) || clause.iter().any(|&l| self.trail.value(l) == TRUE) {
+                continue;
+            }
+            lits.extend(clause.iter().filter(|&&l| self.trail.value(l) != FALSE));
+            starts.push(lits.len() as u32);
+        }
+        (lits, starts)
+    }
+}
+
+#[cfg(test)]
+#[path = "walk_tests.rs"]
+mod tests;

@@ -1,0 +1,86 @@
+//! Unit tests of the ProbSAT walker (`walk.rs`).
+
+use super::*;
+use satoku_formula::Cnf;
+
+fn walker(clauses: &[Vec<Lit>], values: Vec<bool>, seed: u64) -> Walker {
+    let mut starts = vec![0];
+    for c in clauses {
+        starts.push(starts.last().unwrap() + c.len() as u32);
+    }
+    Walker::new(clauses.concat(), starts, values, seed)
+}
+
+/// A random 3-SAT formula with a planted solution (all true), so it is
+/// satisfiable, over `n` variables at clause ratio 4.
+fn planted(n: u32, seed: u64) -> Vec<Vec<Lit>> {
+    let mut w = walker(&[], Vec::new(), seed);
+    let mut clauses = Vec::new();
+    while clauses.len() < 4 * n as usize {
+        let c: Vec<Lit> = (0..3)
+            .map(|_| {
+                let v = Var::new(w.random_below(n as usize) as u32);
+                v.lit(w.random() & 1 == 0)
+            })
+            .collect();
+        let distinct =
+            c[0].var() != c[1].var() && c[0].var() != c[2].var() && c[1].var() != c[2].var();
+        if distinct && c.iter().any(|l| l.is_positive()) {
+            clauses.push(c);
+        }
+    }
+    clauses
+}
+
+#[test]
+fn walk_finds_a_model_of_a_satisfiable_random_3_sat_formula() {
+    let clauses = planted(100, 7);
+    let mut w = walker(&clauses, vec![false; 100], 1);
+    assert!(w.best_unsat > 0, "the all-false start falsifies clauses");
+    assert!(w.walk(1_000_000, || false));
+    let mut cnf = Cnf::new();
+    for c in &clauses {
+        cnf.add_clause(c);
+    }
+    let model = satoku_formula::Model::new(w.best().to_vec());
+    assert_eq!(model.first_falsified(&cnf), None);
+}
+
+#[test]
+fn the_best_assignment_is_kept_when_the_flips_run_out() {
+    // x1 xor x2 as clauses, plus (x1 | x2): unsatisfiable with (-1 | -2)
+    // and (1 | -2) and (-1 | 2); at best one clause stays false.
+    let clauses: Vec<Vec<Lit>> = [[1, 2], [-1, -2], [1, -2], [-1, 2]]
+        .iter()
+        .map(|c| Lit::vec_from_dimacs(c))
+        .collect();
+    let mut w = walker(&clauses, vec![false; 2], 3);
+    assert!(!w.walk(1000, || false));
+    assert_eq!((w.best_unsat, w.flips()), (1, 1000));
+    let falsified = clauses
+        .iter()
+        .filter(|c| {
+            c.iter()
+                .all(|l| w.best()[l.var().index()] != l.is_positive())
+        })
+        .count();
+    assert_eq!(falsified, 1);
+}
+
+#[test]
+fn a_stop_request_ends_the_walk() {
+    let clauses = planted(50, 2);
+    let mut w = walker(&clauses, vec![false; 50], 1);
+    assert!(!w.walk(1_000_000, || true));
+    assert_eq!(w.flips(), 0);
+}
+
+#[test]
+fn scores_fall_with_the_break_count() {
+    for average in [3.0, 5.0, 7.0] {
+        let t = score_table(average);
+        assert_eq!(t[0], 1.0);
+        assert!(t.windows(2).all(|w| w[1] < w[0]), "average {average}");
+    }
+    assert!((score_table(7.0)[1] - 1.0 / 5.4).abs() < 1e-12);
+}
