@@ -49,6 +49,7 @@ export class Hint {
       this.#grid.mark("mistakes", hint.cells);
     } else if (hint.kind === "step") {
       const changed = [...hint.placements, ...hint.eliminations].map((p) => p.cell);
+      this.#grid.mark("area", hint.area);
       this.#grid.mark("highlight", hint.highlight);
       this.#grid.mark("targets", changed);
     }

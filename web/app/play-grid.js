@@ -16,7 +16,7 @@ export class PlayGrid {
   #board = null;
   #selected = 0;
   #pencil = false;
-  #marked = { mistakes: new Set(), highlight: new Set(), targets: new Set() };
+  #marked = { mistakes: new Set(), area: new Set(), highlight: new Set(), targets: new Set() };
   #onMove;
 
   /** `onMove()` is called after every change the player makes (so a shown hint can be dropped). */
@@ -56,7 +56,7 @@ export class PlayGrid {
     this.select(Math.min(this.#selected, board.size * board.size - 1), false);
   }
 
-  /** Marks cells: `mistakes` (wrong digits), `highlight` (a hint's cells), `targets` (what a hint changes). */
+  /** Marks cells: `mistakes` (wrong digits), `area` (the units a hint reasons about), `highlight` (a hint's cells), `targets` (what a hint changes). */
   mark(kind, cells) {
     this.#marked[kind] = new Set(cells);
     this.render();
@@ -112,6 +112,7 @@ export class PlayGrid {
     el.classList.toggle("entry", !b.isGiven(cell) && digit !== 0);
     el.classList.toggle("conflict", conflict);
     el.classList.toggle("mistake", mistake);
+    el.classList.toggle("area", this.#marked.area.has(cell));
     el.classList.toggle("highlight", this.#marked.highlight.has(cell));
     el.classList.toggle("target", this.#marked.targets.has(cell));
     const notes = [b.isGiven(cell) && "given", conflict && "breaks a rule", mistake && "wrong"];

@@ -83,6 +83,7 @@ def play(driver, server, args, tmp):
     open_page(driver, server.url)
     yield "page loaded, engine started"
     yield unit_tests(driver)
+    yield play_steps.generate_matches_cli(driver, args.satoku)
     solution = play_steps.direct_solution(args.satoku, play_steps.PUZZLE)
     yield play_steps.load_pasted(driver)
     yield play_steps.hint_matches_explain(driver, args.satoku, shots)

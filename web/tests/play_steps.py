@@ -81,6 +81,15 @@ def load_pasted(driver):
     return "pasted puzzle on the grid, givens marked"
 
 
+def unit_cells(kind, k):
+    """The cells of row, column or box k (0-based) of a 9x9 grid."""
+    if kind == "row":
+        return {k * 9 + i for i in range(9)}
+    if kind == "column":
+        return {i * 9 + k for i in range(9)}
+    return {(k // 3 * 3 + i // 3) * 9 + k % 3 * 3 + i % 3 for i in range(9)}
+
+
 def hint_matches_explain(driver, binary, shots):
     expected = explain_first_step(binary, PUZZLE)
     click(driver, "hint")
@@ -89,6 +98,11 @@ def hint_matches_explain(driver, binary, shots):
     marked = {i for i, c in enumerate(grid_state(driver)) if {"highlight", "target"} & set(c["cls"].split())}
     named = named_cells(expected)
     check(named and named <= marked, f"cells named {sorted(named)}, highlighted {sorted(marked)}")
+    unit = re.search(r"in (row|column|box) (\d)", expected)
+    if unit:
+        shaded = {i for i, c in enumerate(grid_state(driver)) if "area" in c["cls"].split()}
+        want = unit_cells(unit[1], int(unit[2]) - 1)
+        check(shaded == want, f"the {unit[0]} should be shaded: cells {sorted(want)}, shaded {sorted(shaded)}")
     shots("web-hint.png", "play-board")
     placed = re.search(r"so r(\d)c(\d) = (\d)$", expected)
     click(driver, "hint")
@@ -97,7 +111,7 @@ def hint_matches_explain(driver, binary, shots):
         index = (int(placed[1]) - 1) * 9 + int(placed[2]) - 1
         text = grid_state(driver)[index]["text"]
         check(text == placed[3], f"after applying the hint r{placed[1]}c{placed[2]} shows {text!r}")
-    return f"hint = explain's first step ({expected!r}), its cells highlighted, applied by a second press"
+    return f"hint = explain's first step ({expected!r}), its cells highlighted, its unit shaded, applied by a second press"
 
 
 def fill_by_click_and_key(driver, solution):
@@ -205,3 +219,28 @@ def watch_a_few_steps(driver, shots):
 def counter_values(driver):
     return {el.get_attribute("data-counter"): int(el.text.replace(",", ""))
             for el in driver.find_elements(By.CSS_SELECTOR, "#watch-counters dd")}
+
+
+GENERATE_JS = """
+const done = arguments[arguments.length - 1];
+satoku.engine.request("generate", arguments[0]).then(done, (e) => done({ error: String(e) }));
+"""
+
+
+def generate_matches_cli(driver, binary):
+    """The engine's generator in wasm gives, seed for seed, the puzzles of
+    `satoku sudoku generate` natively (the random draws are the same on
+    32-bit wasm and 64-bit x86)."""
+    cases = [(1, "medium", 9), (5, "medium", 9), (8, "easy", 4)]
+    for seed, level, size in cases:
+        r = driver.execute_async_script(GENERATE_JS, {"seed": seed, "difficulty": level, "size": size})
+        check("error" not in r, f"generate seed {seed}: {r.get('error')}")
+        cli = subprocess.run(
+            [binary, "sudoku", "generate", "--seed", str(seed), "--difficulty", level,
+             "--size", str(size), "-n", "1"],
+            capture_output=True, text=True, check=True).stdout.split()[0]
+        expected = [0 if ch in ".0" else int(ch) for ch in cli]
+        check(r["cells"] == expected,
+              f"generate seed {seed} {level} {size}x{size}: the page's puzzle differs from the CLI's\n"
+              f"  page {''.join(str(c or '.') for c in r['cells'])}\n  cli  {cli}")
+    return f"generated puzzles equal the CLI's for {len(cases)} seeds (9x9 and 4x4)"

@@ -106,7 +106,7 @@ impl Generator {
         loop {
             let mut grid = Grid::empty(n).expect("checked in new");
             for _ in 0..side {
-                let (row, col) = (self.rng.gen_range(0..side), self.rng.gen_range(0..side));
+                let (row, col) = (pick(&mut self.rng, side), pick(&mut self.rng, side));
                 let digit = self.rng.gen_range(1..=side as u8);
                 let old = grid.get(row, col);
                 grid.set(row, col, digit);
@@ -174,6 +174,14 @@ impl Generator {
         }
         puzzle
     }
+}
+
+/// A uniform index below `bound`, drawn as a `u32`: `gen_range` over
+/// `usize` draws 32 bits on wasm32 and 64 natively, and the same seed must
+/// give the same puzzles on both (the page and the CLI).
+fn pick(rng: &mut ChaCha8Rng, bound: usize) -> usize {
+    let bound = u32::try_from(bound).expect("a side fits in u32");
+    rng.gen_range(0..bound) as usize
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! `satoku sudoku explain` words it, else "guess".
 
 use satoku_sudoku::logic::{Board, Candidate, Step};
-use satoku_sudoku::{solve_direct, Conflict, Grid};
+use satoku_sudoku::{solve_direct, Conflict, Grid, Unit};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
@@ -58,6 +58,9 @@ pub enum Hint {
         eliminations: Vec<Placement>,
         /// The cells that justify it.
         highlight: Vec<usize>,
+        /// Every cell of the rows, columns and boxes it reasons about (a
+        /// hidden single's box, a pair's row), each once, for shading.
+        area: Vec<usize>,
     },
     /// No technique applies.
     Guess {
@@ -216,7 +219,26 @@ fn step_hint(step: &Step, side: usize) -> Hint {
         placements: step.placements().iter().map(at).collect(),
         eliminations: step.eliminations().iter().map(at).collect(),
         highlight: step.cells().iter().map(|&c| cell_index(side, c)).collect(),
+        area: unit_cells(step.units(), side),
     }
+}
+
+/// The cells of `units` on a grid of `side`, in order, each once.
+fn unit_cells(units: &[Unit], side: usize) -> Vec<usize> {
+    let n = side.isqrt();
+    let mut cells: Vec<usize> = units
+        .iter()
+        .flat_map(|&unit| {
+            (0..side).map(move |i| match unit {
+                Unit::Row(r) => r * side + i,
+                Unit::Col(c) => i * side + c,
+                Unit::Block(b) => (b / n * n + i / n) * side + b % n * n + i % n,
+            })
+        })
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
 }
 
 #[cfg(test)]

@@ -129,3 +129,28 @@ fn bad_candidates_and_sizes_are_errors() {
     p.grid.size = 7;
     assert!(hint(&p).is_err());
 }
+
+#[test]
+fn the_area_is_the_cells_of_the_steps_units() {
+    assert_eq!(unit_cells(&[Unit::Row(1)], 4), [4, 5, 6, 7]);
+    assert_eq!(unit_cells(&[Unit::Col(2)], 4), [2, 6, 10, 14]);
+    assert_eq!(unit_cells(&[Unit::Block(3)], 4), [10, 11, 14, 15]);
+    assert_eq!(unit_cells(&[Unit::Block(4)], 9), [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+    // A row and a box that cross share their cells once.
+    assert_eq!(unit_cells(&[Unit::Row(0), Unit::Block(0)], 4), [0, 1, 2, 3, 4, 5]);
+}
+
+#[test]
+fn a_hidden_singles_area_is_its_unit() {
+    let hint = hint(&params(EASY)).unwrap().unwrap();
+    let path = logic::solve(&EASY.parse().unwrap());
+    let first = &path.steps()[0];
+    let Hint::Step { area, .. } = hint else {
+        panic!("expected a step, got {hint:?}");
+    };
+    assert_eq!(first.units().len(), 1, "{first}");
+    assert_eq!(area, unit_cells(first.units(), 9));
+    assert_eq!(area.len(), 9);
+    let p = first.placements()[0];
+    assert!(area.contains(&cell_index(9, (p.row, p.col))));
+}
