@@ -232,6 +232,9 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
         ("minimized literals", stats.minimized_literals),
         ("reductions", stats.reductions),
         ("deleted clauses", stats.deleted_clauses),
+        ("rephases", stats.rephases),
+        ("walks", stats.walks),
+        ("walk flips", stats.walk_flips),
     ];
     for (name, value) in rows {
         out.comment(&format!(

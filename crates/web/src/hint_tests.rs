@@ -135,9 +135,15 @@ fn the_area_is_the_cells_of_the_steps_units() {
     assert_eq!(unit_cells(&[Unit::Row(1)], 4), [4, 5, 6, 7]);
     assert_eq!(unit_cells(&[Unit::Col(2)], 4), [2, 6, 10, 14]);
     assert_eq!(unit_cells(&[Unit::Block(3)], 4), [10, 11, 14, 15]);
-    assert_eq!(unit_cells(&[Unit::Block(4)], 9), [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+    assert_eq!(
+        unit_cells(&[Unit::Block(4)], 9),
+        [30, 31, 32, 39, 40, 41, 48, 49, 50]
+    );
     // A row and a box that cross share their cells once.
-    assert_eq!(unit_cells(&[Unit::Row(0), Unit::Block(0)], 4), [0, 1, 2, 3, 4, 5]);
+    assert_eq!(
+        unit_cells(&[Unit::Row(0), Unit::Block(0)], 4),
+        [0, 1, 2, 3, 4, 5]
+    );
 }
 
 #[test]
