@@ -24,8 +24,11 @@ rustup target list --installed | grep -qx wasm32-unknown-unknown ||
     rustup target add wasm32-unknown-unknown
 
 cargo build --target wasm32-unknown-unknown --profile wasm -p satoku-web
+# Wherever cargo puts its output (CARGO_TARGET_DIR, .cargo/config.toml).
+target=$(cargo metadata --format-version 1 --no-deps |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
 wasm-bindgen --target web --no-typescript --out-dir web/pkg \
-    target/wasm32-unknown-unknown/wasm/satoku_web.wasm
+    "$target/wasm32-unknown-unknown/wasm/satoku_web.wasm"
 
 wasm=web/pkg/satoku_web_bg.wasm
 raw=$(wc -c <"$wasm")
