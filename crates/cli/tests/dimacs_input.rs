@@ -4,7 +4,9 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+mod common;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -14,19 +16,6 @@ fn satoku(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("runs satoku")
-}
-
-fn satoku_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs satoku");
-    // The child may stop reading early (a parse error): ignore a broken pipe.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
 }
 
 fn stderr(out: &Output) -> String {
@@ -103,7 +92,7 @@ fn random_junk_exits_2_without_panicking() {
             // Junk after a valid header reaches the clause loop.
             junk.splice(0..0, b"p cnf 5 3\n".iter().copied());
         }
-        let out = satoku_stdin(&["info", "-"], &junk);
+        let out = common::satoku(&["info", "-"], &junk);
         assert_bad_input(&out, &format!("junk round {round}"));
         assert!(stderr(&out).starts_with("satoku: error: <stdin>:"));
     }
@@ -120,7 +109,7 @@ fn truncated_files_never_panic() {
     let xz = xz.finish().unwrap();
     for data in [&text, &gz, &xz] {
         for cut in [1, 2, 5, 7, data.len() / 3, data.len() / 2, data.len() - 1] {
-            let out = satoku_stdin(&["info", "--strict", "-"], &data[..cut]);
+            let out = common::satoku(&["info", "--strict", "-"], &data[..cut]);
             let err = stderr(&out);
             assert!(!err.contains("panicked"), "cut {cut}: {err}");
             assert!(
@@ -134,7 +123,7 @@ fn truncated_files_never_panic() {
 #[test]
 fn reads_stdin_and_compressed_files() {
     let text = b"c via stdin\np cnf 3 2\n1 -2 0\n3 0\n";
-    let out = satoku_stdin(&["info", "-"], text);
+    let out = common::satoku(&["info", "-"], text);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let info = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -199,7 +188,7 @@ fn gen_output_says_how_to_regenerate_it() {
 
 #[test]
 fn huge_declared_counts_are_cheap() {
-    let out = satoku_stdin(&["info", "-"], b"p cnf 2147483647 4000000000\n1 -2 0\n");
+    let out = common::satoku(&["info", "-"], b"p cnf 2147483647 4000000000\n1 -2 0\n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let info = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -220,7 +209,7 @@ fn sparse_variable_indices_are_refused_not_allocated() {
     // One clause over variable 2,000,000,000: per-variable arrays would need
     // hundreds of gigabytes. solve, bench and check-proof refuse it at once.
     let cnf = b"p cnf 2000000000 2\n2000000000 0\n-2000000000 0\n";
-    let out = satoku_stdin(&["solve", "-"], cnf);
+    let out = common::satoku(&["solve", "-"], cnf);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("renumber the variables"),
@@ -243,7 +232,7 @@ fn sparse_variable_indices_are_refused_not_allocated() {
 fn declared_but_unused_variables_cost_output_not_memory() {
     // A header may declare far more variables than the clauses use: the
     // model still covers every declared variable (the unused ones false).
-    let out = satoku_stdin(&["solve", "-"], b"p cnf 200000 1\n-3 0\n");
+    let out = common::satoku(&["solve", "-"], b"p cnf 200000 1\n-3 0\n");
     assert_eq!(out.status.code(), Some(10), "{}", stderr(&out));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let values: Vec<&str> = stdout
@@ -256,7 +245,7 @@ fn declared_but_unused_variables_cost_output_not_memory() {
         (values[2], values[199_999], values[200_000]),
         ("-3", "-200000", "0")
     );
-    let out = satoku_stdin(&["solve", "--no-model", "-"], b"p cnf 2000000000 1\n1 0\n");
+    let out = common::satoku(&["solve", "--no-model", "-"], b"p cnf 2000000000 1\n1 0\n");
     assert_eq!(out.status.code(), Some(10), "{}", stderr(&out));
 }
 
@@ -276,14 +265,14 @@ fn memory_limit_stops_a_decompression_bomb_with_exit_2() {
     }
     let bomb = gzip(&text);
     assert!(bomb.len() < 100_000);
-    let out = satoku_stdin(&["info", "--max-memory", "4M", "-"], &bomb);
+    let out = common::satoku(&["info", "--max-memory", "4M", "-"], &bomb);
     assert_bad_input(&out, "memory bomb");
     let err = stderr(&out);
     assert!(
         err.contains("the formula needs more memory than the limit of 4.0 MiB; raise the limit with --max-memory SIZE"),
         "{err}"
     );
-    let roomy = satoku_stdin(&["info", "--max-memory", "1G", "-"], &bomb);
+    let roomy = common::satoku(&["info", "--max-memory", "1G", "-"], &bomb);
     assert_eq!(roomy.status.code(), Some(0), "{}", stderr(&roomy));
 }
 
@@ -300,7 +289,7 @@ fn expansion_limit_stops_a_decompression_bomb_with_exit_2() {
     for _ in 0..70 {
         bomb.extend_from_slice(&member);
     }
-    let out = satoku_stdin(&["info", "-"], &bomb);
+    let out = common::satoku(&["info", "-"], &bomb);
     assert_bad_input(&out, "expansion bomb");
     let err = stderr(&out);
     assert!(
@@ -311,14 +300,14 @@ fn expansion_limit_stops_a_decompression_bomb_with_exit_2() {
         err.ends_with("; raise the limit with --max-expansion RATIO\n"),
         "{err}"
     );
-    let unlimited = satoku_stdin(&["info", "--max-expansion", "0", "-"], &bomb);
+    let unlimited = common::satoku(&["info", "--max-expansion", "0", "-"], &bomb);
     assert_eq!(unlimited.status.code(), Some(0), "{}", stderr(&unlimited));
 }
 
 #[test]
 fn a_model_of_too_many_unused_declared_variables_is_refused_unless_not_printed() {
     let cnf = b"p cnf 2000000000 0\n";
-    let out = satoku_stdin(&["solve", "-"], cnf);
+    let out = common::satoku(&["solve", "-"], cnf);
     assert_bad_input(&out, "huge model");
     assert_eq!(
         stderr(&out).lines().last().unwrap(),
@@ -327,7 +316,7 @@ fn a_model_of_too_many_unused_declared_variables_is_refused_unless_not_printed()
          printed: pass --no-model (and no --res), or declare fewer variables"
     );
     assert!(!String::from_utf8_lossy(&out.stdout).contains("\nv "));
-    let quiet = satoku_stdin(&["solve", "--no-model", "-"], cnf);
+    let quiet = common::satoku(&["solve", "--no-model", "-"], cnf);
     assert_eq!(quiet.status.code(), Some(10), "{}", stderr(&quiet));
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("wide.cnf");
@@ -340,7 +329,7 @@ fn a_model_of_too_many_unused_declared_variables_is_refused_unless_not_printed()
 #[test]
 fn info_on_a_sparse_formula_costs_what_the_clauses_hold() {
     let start = std::time::Instant::now();
-    let out = satoku_stdin(&["info", "-"], b"p cnf 2147483647 1\n2147483647 -1 0\n");
+    let out = common::satoku(&["info", "-"], b"p cnf 2147483647 1\n2147483647 -1 0\n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let info = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -357,7 +346,7 @@ fn check_accepts_the_answer_of_solve_for_the_empty_formula() {
     std::fs::write(&cnf, "p cnf 0 0\n").unwrap();
     let solved = satoku(&["solve", cnf.to_str().unwrap()]);
     assert_eq!(solved.status.code(), Some(10));
-    let out = satoku_stdin(&["check", cnf.to_str().unwrap(), "-"], &solved.stdout);
+    let out = common::satoku(&["check", cnf.to_str().unwrap(), "-"], &solved.stdout);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("s MODEL VERIFIED"));
 }
@@ -379,7 +368,7 @@ fn check_and_decode_refuse_output_without_a_verdict_or_contradicting_itself() {
     ];
     for (text, message) in cases {
         for args in [&["check", cnf, "-"][..], &["sudoku", "decode", "-"]] {
-            let out = satoku_stdin(args, text);
+            let out = common::satoku(args, text);
             assert_bad_input(&out, message);
             assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
         }
@@ -409,7 +398,7 @@ fn check_costs_what_the_model_text_holds() {
     let cnf = dir.path().join("f.cnf");
     std::fs::write(&cnf, "p cnf 1 1\n1 0\n").unwrap();
     let start = std::time::Instant::now();
-    let out = satoku_stdin(
+    let out = common::satoku(
         &["check", cnf.to_str().unwrap(), "-"],
         b"s SATISFIABLE\nv 1 2147483647 0\n",
     );

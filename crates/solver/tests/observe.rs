@@ -12,8 +12,11 @@
 //! - event counts match the statistics, and a solver with an observer
 //!   searches exactly as one without (same answer, same statistics).
 
+mod common;
+
 use std::sync::{Arc, Mutex};
 
+use common::random_lits;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::{Cnf, Lit};
@@ -73,13 +76,7 @@ fn random_formula(rng: &mut ChaCha8Rng, num_vars: i64) -> Cnf {
             1..=6 => 2,
             _ => 3,
         };
-        let clause: Vec<Lit> = (0..len)
-            .map(|_| {
-                let v = rng.gen_range(1..=num_vars);
-                Lit::from_dimacs(if rng.gen_bool(0.5) { v } else { -v })
-            })
-            .collect();
-        cnf.add_clause(&clause);
+        cnf.add_clause(&random_lits(rng, num_vars as usize, len));
     }
     cnf
 }

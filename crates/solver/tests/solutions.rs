@@ -5,8 +5,11 @@
 //! solver must answer for its clauses as before. Seeded, so a failure names
 //! a reproducible case.
 
+mod common;
+
 use std::collections::HashSet;
 
+use common::random_lits;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::{Cnf, Lit, Model, Var};
@@ -18,13 +21,8 @@ fn random_formula(rng: &mut ChaCha8Rng) -> Cnf {
     let mut cnf = Cnf::new();
     cnf.ensure_vars(num_vars as usize);
     for _ in 0..rng.gen_range(0..=3 * num_vars) {
-        let clause: Vec<Lit> = (0..rng.gen_range(1..=4))
-            .map(|_| {
-                let v = rng.gen_range(1..=num_vars);
-                Lit::from_dimacs(if rng.gen_bool(0.5) { v } else { -v })
-            })
-            .collect();
-        cnf.add_clause(&clause);
+        let len = rng.gen_range(1..=4);
+        cnf.add_clause(&random_lits(rng, num_vars as usize, len));
     }
     cnf
 }
