@@ -154,13 +154,7 @@ impl Solver {
         if !self.records_phases() || !self.phases.could_grow(self.trail.len()) {
             return;
         }
-        let level = self.trail.decision_level();
-        let trail = &self.trail;
-        let consistent = trail
-            .lits()
-            .iter()
-            .rposition(|l| trail.level_of(l.var()) < level)
-            .map_or(0, |i| i + 1);
+        let consistent = self.trail.level_start(self.trail.decision_level());
         self.update_phases(consistent);
     }
 }

@@ -155,6 +155,12 @@ impl Trail {
         self.trail.len()
     }
 
+    /// Where decision level `d` (1-based) starts on the trail: every
+    /// literal before it has a lower level.
+    pub fn level_start(&self, d: u32) -> usize {
+        self.trail_lim[d as usize - 1]
+    }
+
     /// Where level 1 starts on the trail (the end of the root level).
     pub fn root_end(&self) -> usize {
         self.trail_lim.first().copied().unwrap_or(self.trail.len())
