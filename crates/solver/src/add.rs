@@ -126,6 +126,7 @@ impl Solver {
     /// (module docs); true when what remains must be stored.
     pub(crate) fn simplify_input(&mut self, clause: &mut Vec<Lit>) -> bool {
         self.ensure_vars_of(clause);
+        self.restore_if_removed(clause);
         self.num_clauses += 1;
         if self.config.check_models || self.config.algorithm == Algorithm::Dpll {
             self.original.add_clause(clause);

@@ -17,6 +17,7 @@ use crate::heap::VarHeap;
 use crate::scan::ScanOutcome;
 use crate::solver::Solver;
 use crate::trail::Trail;
+use crate::vars::VarFlags;
 
 /// The result of asking for a decision.
 pub(crate) enum Decision {
@@ -101,10 +102,16 @@ impl Branching {
         &mut self.phase
     }
 
-    /// Pops candidates until an open one: the most active open variable.
-    pub fn pop_open(&mut self, trail: &Trail) -> Option<Var> {
+    /// Puts `v` back among the candidates (a removed variable made active again).
+    pub fn reinsert(&mut self, v: Var) {
+        self.heap.insert(v, &self.activity);
+    }
+
+    /// Pops candidates until an open active one: the most active such
+    /// variable (removed ones leave the heap until [`Branching::reinsert`]).
+    pub fn pop_open(&mut self, trail: &Trail, vars: &VarFlags) -> Option<Var> {
         while let Some(v) = self.heap.pop(&self.activity) {
-            if trail.is_open(v) {
+            if trail.is_open(v) && vars.is_active(v) {
                 return Some(v);
             }
         }
@@ -141,10 +148,10 @@ impl Solver {
         // A full trail is a model: popping every assigned variable off the
         // heap to find that out (and pushing them back on backtrack) would
         // cost more than the search on formulas that propagate to the end.
-        if self.trail.len() == self.num_vars() {
+        if self.trail.len() + self.vars.num_removed() == self.num_vars() {
             return Decision::Complete;
         }
-        match self.branching.pop_open(&self.trail) {
+        match self.branching.pop_open(&self.trail, &self.vars) {
             Some(v) => {
                 self.stats.decisions += 1;
                 Decision::Lit(v.lit(self.decision_phase(v)))
@@ -158,7 +165,7 @@ impl Solver {
         // below their level; the heap is not used, so scan from the start.
         match (0..self.num_vars() as u32)
             .map(Var::new)
-            .find(|&v| self.trail.is_open(v))
+            .find(|&v| self.trail.is_open(v) && self.vars.is_active(v))
         {
             Some(v) => {
                 self.stats.decisions += 1;
@@ -193,10 +200,12 @@ mod tests {
         let trail = crate::trail::Trail::default();
         let mut trail = trail;
         trail.grow(3);
-        assert_eq!(b.pop_open(&trail), Some(Var::new(2)));
+        let mut vars = crate::vars::VarFlags::default();
+        vars.grow(3);
+        assert_eq!(b.pop_open(&trail, &vars), Some(Var::new(2)));
         b.unassigned(Var::new(2).positive());
         assert!(b.phase(Var::new(2)) && !b.phase(Var::new(1)));
-        assert_eq!(b.pop_open(&trail), Some(Var::new(2)));
+        assert_eq!(b.pop_open(&trail, &vars), Some(Var::new(2)));
     }
 
     #[test]

@@ -43,6 +43,7 @@ mod clause_db;
 mod config;
 mod decide;
 mod dpll;
+mod extend;
 #[cfg(feature = "fault-injection")]
 pub mod fault;
 mod fits;
@@ -65,6 +66,7 @@ mod solver;
 mod stats;
 mod trail;
 mod unchecked;
+mod vars;
 mod walk;
 mod watch;
 

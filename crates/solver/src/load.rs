@@ -50,6 +50,12 @@ impl Solver {
     /// and every later `solve` answers `Unknown`.
     pub fn add_cnf(&mut self, cnf: &Cnf) {
         self.ensure_vars(cnf.used_vars());
+        // A clause naming a removed variable puts the removed clauses back
+        // (`vars.rs`): first, so that no unit propagates over a batch not
+        // yet watched.
+        if self.vars.num_removed() > 0 && cnf.clauses().any(|c| self.names_removed(c)) {
+            self.restore_removed();
+        }
         let deadline = self.config.time_limit.map(|t| Instant::now() + t);
         let mut clause = self.analysis.take_learnt();
         let mut batch = Vec::new();

@@ -8,7 +8,8 @@
 //! ([`ScanState`], `scan.rs`; [`Flips`], `dpll.rs`), the restart policy
 //! ([`Restarts`]), the target and best phases ([`Phases`], `phases.rs`)
 //! and the rephasing schedule ([`Rephasing`], `rephase.rs`), the
-//! reduction schedule ([`Schedule`], `reduce.rs`), the limits of a call
+//! reduction schedule ([`Schedule`], `reduce.rs`), what inprocessing
+//! removed ([`VarFlags`], `vars.rs`; [`Extension`], `extend.rs`), the limits of a call
 //! ([`Budget`], `limits.rs`), the proof ([`ProofSink`]) and the observer
 //! of search events ([`Observing`], `observe.rs`).
 //! Each step of the search is an `impl Solver` block in its own file
@@ -32,6 +33,7 @@ use crate::clause_db::ClauseDb;
 use crate::config::{Algorithm, SolverConfig};
 use crate::decide::Branching;
 use crate::dpll::Flips;
+use crate::extend::Extension;
 use crate::limits::Budget;
 use crate::observe::Observing;
 use crate::phases::Phases;
@@ -43,6 +45,7 @@ use crate::restart::Restarts;
 use crate::scan::ScanState;
 use crate::stats::Stats;
 use crate::trail::{Trail, OPEN, TRUE};
+use crate::vars::VarFlags;
 use crate::watch::{self, WatchList};
 use crate::SolveResult;
 
@@ -78,6 +81,10 @@ pub struct Solver {
     pub(crate) schedule: Schedule,
     pub(crate) phases: Phases,
     pub(crate) rephasing: Rephasing,
+    /// Which variables inprocessing removed, and which are frozen.
+    pub(crate) vars: VarFlags,
+    /// The clauses inprocessing removed, to extend models (`extend.rs`).
+    pub(crate) extension: Extension,
     /// The assumptions of the current call.
     pub(crate) assumptions: Vec<Lit>,
     /// In [`Solver::solve_scoped`], the number of assumptions: levels up to
@@ -131,6 +138,8 @@ impl Solver {
             schedule: Schedule::default(),
             phases: Phases::default(),
             rephasing: Rephasing::default(),
+            vars: VarFlags::default(),
+            extension: Extension::default(),
             assumptions: Vec::new(),
             scope_floor: 0,
             failed: Vec::new(),
@@ -201,6 +210,7 @@ impl Solver {
         self.scan.grow(n);
         self.branching.grow(n, self.config.initial_phase);
         self.phases.grow(n, self.config.initial_phase);
+        self.vars.grow(n);
     }
 
     /// Makes room for the variables of `lits`.
@@ -269,8 +279,10 @@ impl Solver {
         check_config(&self.config);
         let start = Instant::now();
         self.ensure_vars_of(assumptions);
+        self.restore_if_removed(assumptions);
         self.assumptions.clear();
         self.assumptions.extend_from_slice(assumptions);
+        self.freeze_assumptions(true);
         // An assumption already true opens an empty level, so levels can
         // reach num_vars + assumptions (cnf/regress/trace-panic-*.trace).
         self.analysis
@@ -300,6 +312,7 @@ impl Solver {
             Status::Unknown => SolveResult::Unknown,
         };
         self.backtrack(0);
+        self.freeze_assumptions(false);
         self.stop_observing();
         self.proof.flush();
         self.stats.solve_time += start.elapsed();
@@ -312,10 +325,23 @@ impl Solver {
         self.budget.exhausted(&self.config, &self.stats)
     }
 
+    /// Freezes (`on`) or melts the variables of the call's assumptions:
+    /// inprocessing during the call keeps them.
+    fn freeze_assumptions(&mut self, on: bool) {
+        for &a in &self.assumptions {
+            if on {
+                self.vars.freeze(a.var());
+            } else {
+                self.vars.melt(a.var());
+            }
+        }
+    }
+
     /// Builds the model from the full assignment (open variables take their
-    /// saved phase) and checks it against the copy of the clauses, if on.
+    /// saved phase), extends it to the variables inprocessing removed
+    /// (`extend.rs`), and checks it against the copy of the clauses, if on.
     fn take_model(&mut self) -> Model {
-        let values = (0..self.num_vars())
+        let mut values: Vec<bool> = (0..self.num_vars())
             .map(|v| {
                 let v = Var::new(v as u32);
                 match self.trail.value(v.positive()) {
@@ -324,6 +350,7 @@ impl Solver {
                 }
             })
             .collect();
+        self.extension.extend(&mut values);
         let model = Model::new(values);
         if self.config.check_models {
             if let Some(i) = model.first_falsified(&self.original) {
