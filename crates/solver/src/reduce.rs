@@ -164,7 +164,7 @@ impl Solver {
 
     /// Marks a clause deleted and logs the deletion; its watchers go at the
     /// next collection (they are skipped until then by `purge_watches`).
-    fn remove_clause(&mut self, cref: ClauseRef) {
+    pub(crate) fn remove_clause(&mut self, cref: ClauseRef) {
         self.proof.delete(self.db.lits(cref));
         self.db.delete(cref);
     }
@@ -198,7 +198,7 @@ impl Solver {
 
     /// Root assignments never need their reasons again (and a reason may be
     /// about to be deleted).
-    fn clear_root_reasons(&mut self) {
+    pub(crate) fn clear_root_reasons(&mut self) {
         debug_assert_eq!(self.trail.decision_level(), 0);
         self.trail.map_reasons(|_| Reason::NONE);
     }
@@ -230,6 +230,22 @@ impl Solver {
             self.purge_watches();
             return;
         }
+        self.collect_and_rewatch();
+    }
+
+    /// At the root, after inprocessing deleted or added clauses in bulk
+    /// (binary watch entries do not name their clause, so only a rebuild
+    /// drops those of a deleted binary clause): drops deleted clauses from
+    /// the lists, compacts the arena, and watches every live clause afresh.
+    pub(crate) fn rebuild_watches(&mut self) {
+        debug_assert_eq!(self.trail.decision_level(), 0);
+        self.db.forget_deleted();
+        self.clear_root_reasons();
+        self.collect_and_rewatch();
+    }
+
+    /// Compacts the arena, relocates reasons, and rebuilds every watch list.
+    fn collect_and_rewatch(&mut self) {
         let reloc = self.db.collect();
         self.trail.map_reasons(|r| match r.clause() {
             Some(c) => reloc.get(c).map_or(Reason::NONE, Reason::long),
