@@ -235,6 +235,9 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
         ("rephases", stats.rephases),
         ("walks", stats.walks),
         ("walk flips", stats.walk_flips),
+        ("vivified clauses", stats.vivified_clauses),
+        ("vivify removed lits", stats.vivify_removed_literals),
+        ("vivify propagations", stats.vivify_propagations),
     ];
     for (name, value) in rows {
         out.comment(&format!(

@@ -35,6 +35,9 @@ pub struct SolverOptions {
     /// No ProbSAT local search at rephases (CDCL).
     #[arg(long)]
     pub no_walk: bool,
+    /// No vivification of learnt clauses after reductions (CDCL).
+    #[arg(long)]
+    pub no_vivify: bool,
     /// Give up after this many conflicts: `s UNKNOWN`.
     #[arg(long)]
     pub conflicts: Option<u64>,
@@ -134,6 +137,7 @@ impl SolverOptions {
             },
             rephase: !self.no_rephase,
             walk: !self.no_walk,
+            vivify: !self.no_vivify,
             conflict_limit: self.conflicts,
             decision_limit: self.decisions,
             ..SolverConfig::default()

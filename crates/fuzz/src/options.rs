@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -31,6 +31,8 @@ pub struct Options {
     pub rephase: bool,
     /// Local search at rephases (CDCL).
     pub walk: bool,
+    /// Vivification of learnt clauses (CDCL).
+    pub vivify: bool,
     /// Log a DRAT proof (CDCL) and check it on UNSAT.
     pub proof: Option<ProofFormat>,
 }
@@ -49,6 +51,7 @@ impl Default for Options {
             target_phases: config.target_phases,
             rephase: config.rephase,
             walk: config.walk,
+            vivify: config.vivify,
             proof: None,
         }
     }
@@ -116,6 +119,7 @@ impl Options {
             target_phases: TARGETS[rng.gen_range(0..TARGETS.len())].0,
             rephase: rng.gen(),
             walk: rng.gen(),
+            vivify: rng.gen(),
             proof,
         }
     }
@@ -134,6 +138,7 @@ impl Options {
             target_phases: self.target_phases,
             rephase: self.rephase,
             walk: self.walk,
+            vivify: self.vivify,
             check_models: false,
             ..SolverConfig::default()
         }
@@ -190,6 +195,10 @@ impl Options {
             walk: d.walk,
             ..*self
         });
+        push(Options {
+            vivify: d.vivify,
+            ..*self
+        });
         if self.algorithm != d.algorithm {
             push(Options {
                 algorithm: d.algorithm,
@@ -216,6 +225,7 @@ impl Options {
                 "target" => o.target_phases = value_of(&TARGETS, value).ok_or_else(bad)?,
                 "rephase" => o.rephase = parse_bool(value).ok_or_else(bad)?,
                 "walk" => o.walk = parse_bool(value).ok_or_else(bad)?,
+                "vivify" => o.vivify = parse_bool(value).ok_or_else(bad)?,
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
                 "reduce" => o.reduce = parse_bool(value).ok_or_else(bad)?,
                 _ => return Err(format!("unknown option `{key}`")),
@@ -238,7 +248,7 @@ impl fmt::Display for Options {
         write!(
             f,
             "algorithm={} heuristic={} pure={} restart={} reduce={} phase={} target={} rephase={} \
-             walk={} proof={}",
+             walk={} vivify={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
@@ -248,6 +258,7 @@ impl fmt::Display for Options {
             name_of(&TARGETS, self.target_phases),
             u8::from(self.rephase),
             u8::from(self.walk),
+            u8::from(self.vivify),
             name_of(&PROOFS, self.proof),
         )
     }

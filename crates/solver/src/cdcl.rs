@@ -42,6 +42,9 @@ impl Solver {
             }
             if self.trail.decision_level() == 0 {
                 self.simplify();
+                if self.vivify_if_due() {
+                    continue; // a root unit to propagate
+                }
             }
             if self.reduce_due() {
                 self.reduce_db();

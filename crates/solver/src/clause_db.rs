@@ -43,6 +43,7 @@ pub const HEADER: usize = 3;
 const LEARNT: u32 = 1;
 const DELETED: u32 = 1 << 1;
 const USED: u32 = 1 << 2;
+const VIVIFIED: u32 = 1 << 3;
 const LBD_SHIFT: u32 = 8;
 
 /// The arena and the lists of live clauses.
@@ -177,6 +178,28 @@ impl ClauseDb {
     pub fn set_used(&mut self, c: ClauseRef, used: bool) {
         let w = self.word(c, 1);
         self.set_word(c, 1, if used { w | USED } else { w & !USED });
+    }
+
+    /// Whether `c` was tried by vivification since the candidates' flags
+    /// were last cleared (`vivify.rs`).
+    #[inline]
+    pub fn is_vivified(&self, c: ClauseRef) -> bool {
+        self.word(c, 1) & VIVIFIED != 0
+    }
+
+    /// Marks or clears the vivified flag of `c`.
+    #[inline]
+    pub fn set_vivified(&mut self, c: ClauseRef, vivified: bool) {
+        let w = self.word(c, 1);
+        self.set_word(
+            c,
+            1,
+            if vivified {
+                w | VIVIFIED
+            } else {
+                w & !VIVIFIED
+            },
+        );
     }
 
     /// The activity of learnt clause `c`.

@@ -136,6 +136,11 @@ pub struct SolverConfig {
     pub walk: bool,
     /// Periodic learnt-clause deletion for CDCL (default true).
     pub reduce: bool,
+    /// CDCL: after each reduction, at the root, shorten learnt clauses of
+    /// tiers 1 and 2 by vivification (`vivify.rs`; default true). Never in
+    /// a scoped call ([`Solver::solve_scoped`](crate::Solver::solve_scoped)),
+    /// and not with `reduce` off (no reductions).
+    pub vivify: bool,
     /// Wall-clock limit per `solve` call (default none).
     pub time_limit: Option<Duration>,
     /// Limit on conflicts per `solve` call (default none).
@@ -163,6 +168,7 @@ impl Default for SolverConfig {
             rephase: true,
             walk: true,
             reduce: true,
+            vivify: true,
             time_limit: None,
             conflict_limit: None,
             decision_limit: None,
@@ -249,6 +255,10 @@ pub(crate) const CORE_LBD: u32 = 2;
 /// `reduce.rs`: learnt clauses of LBD up to this are kept while they take
 /// part in conflicts (Oh 2015; CaDiCaL's `reducetier2glue` = 6).
 pub(crate) const TIER2_LBD: u32 = 6;
+/// `vivify.rs`: a vivification round propagates at most this many
+/// literals per mille of those the search propagated since the round
+/// before (Kissat's `vivifyeffort` = 100, which counts ticks).
+pub(crate) const VIVIFY_EFFORT_PER_MILLE: u64 = 100;
 /// `clause_db.rs`: the arena is compacted once more than 1 word in this
 /// many is dead (MiniSat 2.2's `garbage_frac` = 0.20).
 pub(crate) const GARBAGE_FRACTION_INV: usize = 5;

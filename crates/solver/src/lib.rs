@@ -16,7 +16,8 @@
 //! conflict). DPLL adds pure literals and chronological backtracking
 //! (`dpll`, `pure`, `scan`); CDCL adds first-UIP learning (`analyze`),
 //! restarts (`restart`), clause deletion (`reduce`), target and best
-//! phases (`phases`), rephasing (`rephase`) and local search (`walk`). Every tunable is
+//! phases (`phases`), rephasing (`rephase`), local search (`walk`) and
+//! vivification of learnt clauses (`vivify`). Every tunable is
 //! named in `config`. `solver.rs` lists the components the solver owns.
 //!
 //! ```
@@ -67,6 +68,7 @@ mod stats;
 mod trail;
 mod unchecked;
 mod vars;
+mod vivify;
 mod walk;
 mod watch;
 

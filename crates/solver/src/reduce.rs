@@ -15,6 +15,7 @@ use crate::config::{
 use crate::reason::Reason;
 use crate::solver::Solver;
 use crate::trail::TRUE;
+use crate::vivify::Vivification;
 use crate::watch;
 use satoku_formula::Lit;
 
@@ -27,6 +28,8 @@ pub(crate) struct Schedule {
     root_units_since_simplify: usize,
     /// `simplify` waits until `stats.propagations` reaches this.
     next_simplify: u64,
+    /// When vivification runs, and its scratch (`vivify.rs`).
+    pub(crate) vivification: Vivification,
 }
 
 impl Default for Schedule {
@@ -37,6 +40,7 @@ impl Default for Schedule {
             num_reduce: 0,
             root_units_since_simplify: 0,
             next_simplify: 0,
+            vivification: Vivification::default(),
         }
     }
 }

@@ -31,6 +31,13 @@ pub struct Stats {
     pub walks: u64,
     /// Variables flipped by local search.
     pub walk_flips: u64,
+    /// Learnt clauses shortened by vivification (CDCL, `vivify`).
+    pub vivified_clauses: u64,
+    /// Literals vivification removed from them.
+    pub vivify_removed_literals: u64,
+    /// Literals assigned by unit propagation during vivification (not
+    /// counted in `propagations`).
+    pub vivify_propagations: u64,
     /// Time spent in `solve`.
     pub solve_time: Duration,
 }
