@@ -31,6 +31,17 @@ pub struct Stats {
     pub walks: u64,
     /// Variables flipped by local search.
     pub walk_flips: u64,
+    /// Inprocessing rounds of subsumption and elimination (CDCL).
+    pub elim_rounds: u64,
+    /// Irredundant clauses removed because another one subsumed them.
+    pub subsumed_clauses: u64,
+    /// Literals removed from irredundant clauses by self-subsuming
+    /// strengthening.
+    pub strengthened_clauses: u64,
+    /// Variables removed by bounded variable elimination.
+    pub eliminated_vars: u64,
+    /// Resolvents added by variable elimination.
+    pub resolvents: u64,
     /// Time spent in `solve`.
     pub solve_time: Duration,
 }
