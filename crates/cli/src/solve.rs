@@ -235,6 +235,11 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
         ("rephases", stats.rephases),
         ("walks", stats.walks),
         ("walk flips", stats.walk_flips),
+        ("elim rounds", stats.elim_rounds),
+        ("subsumed clauses", stats.subsumed_clauses),
+        ("strengthened", stats.strengthened_clauses),
+        ("eliminated vars", stats.eliminated_vars),
+        ("resolvents", stats.resolvents),
     ];
     for (name, value) in rows {
         out.comment(&format!(

@@ -35,6 +35,13 @@ pub struct SolverOptions {
     /// No ProbSAT local search at rephases (CDCL).
     #[arg(long)]
     pub no_walk: bool,
+    /// No subsumption or self-subsuming strengthening of the irredundant
+    /// clauses (CDCL).
+    #[arg(long)]
+    pub no_subsume: bool,
+    /// No bounded variable elimination (CDCL).
+    #[arg(long)]
+    pub no_elim: bool,
     /// Give up after this many conflicts: `s UNKNOWN`.
     #[arg(long)]
     pub conflicts: Option<u64>,
@@ -134,6 +141,8 @@ impl SolverOptions {
             },
             rephase: !self.no_rephase,
             walk: !self.no_walk,
+            subsume: !self.no_subsume,
+            eliminate: !self.no_elim,
             conflict_limit: self.conflicts,
             decision_limit: self.decisions,
             ..SolverConfig::default()

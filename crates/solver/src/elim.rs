@@ -30,7 +30,7 @@ use crate::config::{
 };
 use crate::occurs::{ClauseId, Occurs};
 use crate::solver::Solver;
-use crate::trail::{FALSE, TRUE};
+use crate::trail::{Trail, FALSE, TRUE};
 
 /// When the next round runs, and what the last one saw.
 #[derive(Default)]
@@ -250,15 +250,10 @@ impl Solver {
                 continue;
             }
             let lits = self.db.lits(c);
-            if lits.iter().any(|&l| self.trail.value(l) == TRUE) {
+            let Some(open) = open_at_root(&self.trail, lits) else {
                 self.remove_clause(c);
                 continue;
-            }
-            let open: Vec<Lit> = lits
-                .iter()
-                .copied()
-                .filter(|&l| self.trail.value(l) != FALSE)
-                .collect();
+            };
             debug_assert!(open.len() >= 2, "the root is propagated");
             let changed = open.len() < lits.len();
             if changed {
@@ -298,15 +293,11 @@ impl Solver {
                 continue;
             }
             let removed = lits.iter().any(|l| !self.vars.is_active(l.var()));
-            if removed || lits.iter().any(|&l| self.trail.value(l) == TRUE) {
+            let open = open_at_root(&self.trail, lits).filter(|_| !removed);
+            let Some(open) = open else {
                 self.remove_clause(c);
                 continue;
-            }
-            let open: Vec<Lit> = lits
-                .iter()
-                .copied()
-                .filter(|&l| self.trail.value(l) != FALSE)
-                .collect();
+            };
             if open.len() < lits.len() {
                 if open.len() >= 2 {
                     self.proof.add(&open);
@@ -317,4 +308,18 @@ impl Solver {
             }
         }
     }
+}
+
+/// The literals of `lits` not false at the root, or `None` when one is
+/// true there.
+fn open_at_root(trail: &Trail, lits: &[Lit]) -> Option<Vec<Lit>> {
+    if lits.iter().any(|&l| trail.value(l) == TRUE) {
+        return None;
+    }
+    Some(
+        lits.iter()
+            .copied()
+            .filter(|&l| trail.value(l) != FALSE)
+            .collect(),
+    )
 }

@@ -131,7 +131,11 @@ impl Solver {
     /// (a clause added or an assumption): the variables are active again
     /// and the search decides them. With a proof, each clause is written as
     /// a lemma, its witness first, newest first: RAT on the witness
-    /// (`extend.rs`).
+    /// (`extend.rs`) in the formula of that moment. A clause the caller adds
+    /// afterwards is not in that formula: a checker given every clause up
+    /// front (DRAT has no way to add input later) may reject such a lemma,
+    /// so freeze the variables of clauses still to come when the proof
+    /// must check against the final formula.
     pub(crate) fn restore_if_removed(&mut self, lits: &[satoku_formula::Lit]) {
         if self.vars.num_removed() > 0 && self.names_removed(lits) {
             self.restore_removed();
