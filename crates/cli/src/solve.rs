@@ -238,6 +238,11 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
         ("vivified clauses", stats.vivified_clauses),
         ("vivify removed lits", stats.vivify_removed_literals),
         ("vivify propagations", stats.vivify_propagations),
+        ("elim rounds", stats.elim_rounds),
+        ("subsumed clauses", stats.subsumed_clauses),
+        ("strengthened", stats.strengthened_clauses),
+        ("eliminated vars", stats.eliminated_vars),
+        ("resolvents", stats.resolvents),
     ];
     for (name, value) in rows {
         out.comment(&format!(

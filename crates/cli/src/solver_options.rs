@@ -38,6 +38,13 @@ pub struct SolverOptions {
     /// No vivification of learnt clauses after reductions (CDCL).
     #[arg(long)]
     pub no_vivify: bool,
+    /// No subsumption or self-subsuming strengthening of the irredundant
+    /// clauses (CDCL).
+    #[arg(long)]
+    pub no_subsume: bool,
+    /// No bounded variable elimination (CDCL).
+    #[arg(long)]
+    pub no_elim: bool,
     /// Give up after this many conflicts: `s UNKNOWN`.
     #[arg(long)]
     pub conflicts: Option<u64>,
@@ -138,6 +145,8 @@ impl SolverOptions {
             rephase: !self.no_rephase,
             walk: !self.no_walk,
             vivify: !self.no_vivify,
+            subsume: !self.no_subsume,
+            eliminate: !self.no_elim,
             conflict_limit: self.conflicts,
             decision_limit: self.decisions,
             ..SolverConfig::default()

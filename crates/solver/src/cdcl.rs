@@ -42,6 +42,9 @@ impl Solver {
             }
             if self.trail.decision_level() == 0 {
                 self.simplify();
+                if !self.eliminate_if_due() {
+                    return Status::Unsat;
+                }
                 if self.vivify_if_due() {
                     continue; // a root unit to propagate
                 }

@@ -141,6 +141,16 @@ pub struct SolverConfig {
     /// a scoped call ([`Solver::solve_scoped`](crate::Solver::solve_scoped)),
     /// and not with `reduce` off (no reductions).
     pub vivify: bool,
+    /// CDCL: backward subsumption and self-subsuming strengthening of the
+    /// irredundant clauses, before the first decision and then now and
+    /// again at the root (`subsume.rs`; default true). Only in calls that
+    /// are not scoped.
+    pub subsume: bool,
+    /// CDCL: bounded variable elimination (Eén and Biere 2005), on the same
+    /// schedule as `subsume` (`elim.rs`; default true). Frozen variables
+    /// and those of the call's assumptions are kept; models are extended
+    /// to the eliminated variables (`extend.rs`).
+    pub eliminate: bool,
     /// Wall-clock limit per `solve` call (default none).
     pub time_limit: Option<Duration>,
     /// Limit on conflicts per `solve` call (default none).
@@ -169,6 +179,8 @@ impl Default for SolverConfig {
             walk: true,
             reduce: true,
             vivify: true,
+            subsume: true,
+            eliminate: true,
             time_limit: None,
             conflict_limit: None,
             decision_limit: None,
@@ -262,3 +274,33 @@ pub(crate) const VIVIFY_EFFORT_PER_MILLE: u64 = 100;
 /// `clause_db.rs`: the arena is compacted once more than 1 word in this
 /// many is dead (MiniSat 2.2's `garbage_frac` = 0.20).
 pub(crate) const GARBAGE_FRACTION_INV: usize = 5;
+
+/// `elim.rs`: conflicts before the second elimination round; the n-th
+/// later round waits `ELIM_INTERVAL * n` conflicts (CaDiCaL's `elimint` =
+/// 2e3, whose interval also grows with the rounds).
+pub(crate) const ELIM_INTERVAL: u64 = 2000;
+/// `elim.rs`: steps (literals visited) a round may take, per mille of the
+/// literals propagated since the last round (CaDiCaL's `elimreleff` = 1e3).
+pub(crate) const ELIM_EFFORT_PER_MILLE: u64 = 1000;
+/// `elim.rs`: steps a round may take at least (CaDiCaL's `elimmineff` =
+/// 1e7).
+pub(crate) const ELIM_MIN_EFFORT: u64 = 10_000_000;
+/// `elim.rs`: the first round (preprocessing) may take this many steps
+/// more per literal of the irredundant clauses, so that one pass of
+/// subsumption over a large formula fits.
+pub(crate) const ELIM_FIRST_EFFORT_PER_LITERAL: u64 = 10;
+/// `elim.rs`: a variable with more clauses than this on either side is
+/// not eliminated (CaDiCaL's `elimocclim` = 1e2): the resolution count
+/// grows with the product of the two sides.
+pub(crate) const ELIM_OCC_LIMIT: usize = 100;
+/// `elim.rs`: a variable whose elimination would make a resolvent longer
+/// than this is kept (CaDiCaL's `elimclslim` = 1e2).
+pub(crate) const ELIM_CLAUSE_LIMIT: usize = 100;
+/// `elim.rs`: the largest number of clauses an elimination may add beyond
+/// those it removes. The bound starts at 0 and doubles (0, 1, 2, 4 ...)
+/// after each round that tried every candidate (CaDiCaL's `elimboundmax`
+/// = 16).
+pub(crate) const ELIM_BOUND_MAX: usize = 16;
+/// `subsume.rs`: clauses longer than this are not tried as subsuming
+/// clauses (MiniSat 2.2's `subsumption_lim` = 1000).
+pub(crate) const SUBSUME_CLAUSE_LIMIT: usize = 1000;

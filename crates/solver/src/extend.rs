@@ -14,8 +14,13 @@
 //!
 //! The stack also keeps the clauses for [`Extension::drain`]: when a removed
 //! variable is used again (a new clause or an assumption names it), the
-//! solver adds the removed clauses back, after which every variable is
-//! active once more.
+//! solver adds the removed clauses back, newest first, after which every
+//! variable is active once more. Newest first keeps each one RAT on its
+//! witness in a proof: the clauses of the other sign are either back
+//! already or resolved into clauses the proof holds, and a later removal
+//! that took such a resolvent away is undone before (a resolvent of `x`
+//! that was itself removed with a variable eliminated later is back once
+//! that variable's clauses are).
 
 use satoku_formula::Lit;
 
@@ -30,12 +35,13 @@ pub(crate) struct Extension {
 
 impl Extension {
     /// Whether nothing was removed.
-    #[inline]
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.starts.is_empty()
     }
 
     /// Number of clauses on the stack.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.starts.len()
     }
@@ -69,18 +75,15 @@ impl Extension {
         }
     }
 
-    /// Empties the stack, giving its clauses oldest first (each with its
-    /// witness first, where a DRAT checker looks for the RAT pivot).
+    /// Empties the stack, giving its clauses newest first (module docs),
+    /// each with its witness first, where a DRAT checker looks for the RAT
+    /// pivot.
     pub fn drain(&mut self) -> Vec<Vec<Lit>> {
-        let ends = self.starts.iter().skip(1).copied().chain([self.lits.len()]);
         let clauses = self
-            .starts
-            .iter()
-            .zip(ends)
-            .map(|(&start, end)| {
-                let witness = self.lits[start];
+            .top_down()
+            .map(|(witness, lits)| {
                 let mut clause = vec![witness];
-                clause.extend(self.lits[start + 1..end].iter().filter(|&&l| l != witness));
+                clause.extend(lits.iter().filter(|&&l| l != witness));
                 clause
             })
             .collect();
@@ -127,12 +130,12 @@ mod tests {
     }
 
     #[test]
-    fn drain_gives_the_clauses_back_witness_first_and_empties() {
+    fn drain_gives_the_clauses_back_newest_and_witness_first_and_empties() {
         let mut ext = Extension::default();
         ext.push(Lit::from_dimacs(-3), &lits(&[1, -3]));
         ext.push(Lit::from_dimacs(2), &lits(&[2]));
         assert_eq!(ext.len(), 2);
-        assert_eq!(ext.drain(), vec![lits(&[-3, 1]), lits(&[2])]);
+        assert_eq!(ext.drain(), vec![lits(&[2]), lits(&[-3, 1])]);
         assert!(ext.is_empty());
     }
 }

@@ -40,6 +40,9 @@ fn solver(algorithm: Algorithm, clauses: &[&[i32]]) -> Solver {
     let mut s = Solver::new(SolverConfig {
         algorithm,
         heuristic: Heuristic::First,
+        // The expected events are those of the formula as given.
+        subsume: false,
+        eliminate: false,
         ..SolverConfig::default()
     });
     for c in clauses {

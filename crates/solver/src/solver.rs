@@ -33,6 +33,7 @@ use crate::clause_db::ClauseDb;
 use crate::config::{Algorithm, SolverConfig};
 use crate::decide::Branching;
 use crate::dpll::Flips;
+use crate::elim::ElimSchedule;
 use crate::extend::Extension;
 use crate::limits::Budget;
 use crate::observe::Observing;
@@ -85,6 +86,8 @@ pub struct Solver {
     pub(crate) vars: VarFlags,
     /// The clauses inprocessing removed, to extend models (`extend.rs`).
     pub(crate) extension: Extension,
+    /// When subsumption and elimination run next (`elim.rs`).
+    pub(crate) elim: ElimSchedule,
     /// The assumptions of the current call.
     pub(crate) assumptions: Vec<Lit>,
     /// In [`Solver::solve_scoped`], the number of assumptions: levels up to
@@ -140,6 +143,7 @@ impl Solver {
             rephasing: Rephasing::default(),
             vars: VarFlags::default(),
             extension: Extension::default(),
+            elim: ElimSchedule::default(),
             assumptions: Vec::new(),
             scope_floor: 0,
             failed: Vec::new(),

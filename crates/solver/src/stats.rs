@@ -38,6 +38,17 @@ pub struct Stats {
     /// Literals assigned by unit propagation during vivification (not
     /// counted in `propagations`).
     pub vivify_propagations: u64,
+    /// Inprocessing rounds of subsumption and elimination (CDCL).
+    pub elim_rounds: u64,
+    /// Irredundant clauses removed because another one subsumed them.
+    pub subsumed_clauses: u64,
+    /// Literals removed from irredundant clauses by self-subsuming
+    /// strengthening.
+    pub strengthened_clauses: u64,
+    /// Variables removed by bounded variable elimination.
+    pub eliminated_vars: u64,
+    /// Resolvents added by variable elimination.
+    pub resolvents: u64,
     /// Time spent in `solve`.
     pub solve_time: Duration,
 }

@@ -21,6 +21,7 @@ pub(crate) enum VarStatus {
     /// Removed by bounded variable elimination.
     Eliminated,
     /// Replaced by an equivalent literal.
+    #[allow(dead_code)] // Until equivalent-literal substitution (probe.rs) lands.
     Substituted,
 }
 
@@ -50,7 +51,7 @@ impl VarFlags {
     /// Whether `v` is in the formula the search sees.
     #[inline]
     pub fn is_active(&self, v: Var) -> bool {
-        self.status[v.index()] == VarStatus::Active
+        self.status(v) == VarStatus::Active
     }
 
     /// Whether `v` must not be removed.
@@ -129,9 +130,12 @@ impl Solver {
     /// Puts every removed clause back when `lits` name a removed variable
     /// (a clause added or an assumption): the variables are active again
     /// and the search decides them. With a proof, each clause is written as
-    /// a lemma, its witness first: RAT on the witness, whose clauses of the
-    /// other sign are either back already or resolved into clauses the
-    /// proof holds.
+    /// a lemma, its witness first, newest first: RAT on the witness
+    /// (`extend.rs`) in the formula of that moment. A clause the caller adds
+    /// afterwards is not in that formula: a checker given every clause up
+    /// front (DRAT has no way to add input later) may reject such a lemma,
+    /// so freeze the variables of clauses still to come when the proof
+    /// must check against the final formula.
     pub(crate) fn restore_if_removed(&mut self, lits: &[satoku_formula::Lit]) {
         if self.vars.num_removed() > 0 && self.names_removed(lits) {
             self.restore_removed();

@@ -292,6 +292,10 @@ fn config(algorithm: Algorithm, heuristic: Heuristic) -> SolverConfig {
     SolverConfig {
         algorithm,
         heuristic,
+        // Elimination solves many of these small formulas with few
+        // conflicts: the search events asked for would not all be seen.
+        subsume: false,
+        eliminate: false,
         ..SolverConfig::default()
     }
 }

@@ -1,0 +1,325 @@
+//! Rounds of subsumption and variable elimination at the root, and when
+//! they run.
+//!
+//! A round copies the irredundant clauses into occurrence lists
+//! (`occurs.rs`), without what the root assignment decides, runs backward
+//! subsumption and strengthening over all of them (`subsume.rs`), then
+//! bounded variable elimination (`eliminate.rs`), and writes the changes
+//! back to the arena: deleted and strengthened clauses go, strengthened
+//! clauses and resolvents come in. Learnt clauses that name an eliminated
+//! variable are deleted, and the others are simplified against the new
+//! root units; then every clause is watched afresh.
+//!
+//! Schedule (after CaDiCaL's `elim` and Kissat's `eliminate`): the first
+//! round runs before the first decision (preprocessing), the n-th later one
+//! `ELIM_INTERVAL * n` conflicts after the one before. A round is skipped
+//! when nothing changed since the last (no new root unit, clause or
+//! restored variable), and only runs in a CDCL call that is not scoped, at
+//! the root. Its effort is counted in steps (literals visited) against a
+//! share of the literals propagated since the last round (`config.rs`).
+//! Once removed clauses were put back (a later clause or assumption named
+//! an eliminated variable), the next round waits for its conflicts rather
+//! than running at the start of the next call, so that an incremental user
+//! does not pay for an elimination per call.
+
+use satoku_formula::Lit;
+
+use crate::config::{
+    Algorithm, ELIM_BOUND_MAX, ELIM_EFFORT_PER_MILLE, ELIM_FIRST_EFFORT_PER_LITERAL, ELIM_INTERVAL,
+    ELIM_MIN_EFFORT,
+};
+use crate::occurs::{ClauseId, Occurs};
+use crate::solver::Solver;
+use crate::trail::{Trail, FALSE, TRUE};
+
+/// When the next round runs, and what the last one saw.
+#[derive(Default)]
+pub(crate) struct ElimSchedule {
+    rounds: u64,
+    /// `stats.conflicts` from which the next round may run.
+    next_conflicts: u64,
+    /// `stats.propagations` at the end of the last round.
+    last_propagations: u64,
+    /// Root units, clauses added and variables removed after the last
+    /// round: the same triple later means nothing changed.
+    last_state: (usize, usize, usize),
+    /// Clauses an elimination may add beyond those it removes.
+    bound: usize,
+}
+
+/// The state of one round: the working clauses and the scratch of the
+/// steps that change them.
+pub(crate) struct Round {
+    pub occ: Occurs,
+    /// Clauses to try as subsuming clauses (the last one first).
+    pub queue: Vec<ClauseId>,
+    /// Per clause id, whether it is in `queue`.
+    pub queued: Vec<bool>,
+    /// Root units assigned during the round, not yet pushed through `occ`.
+    pub units: Vec<Lit>,
+    /// Whether a unit was found false: the formula is unsatisfiable.
+    pub unsat: bool,
+    /// Steps taken, and the most allowed.
+    pub steps: u64,
+    limit: u64,
+    /// Whether subsumption is on (queued clauses are tried).
+    subsume: bool,
+    /// See [`ElimSchedule::bound`].
+    pub bound: usize,
+    /// Per variable, the sign of its literal in the marked clause (or 0).
+    pub marks: Vec<i8>,
+    /// Scratch: a clause's literals, its old literals, lists of clause ids.
+    pub cand: Vec<Lit>,
+    pub cand_old: Vec<Lit>,
+    pub ids: Vec<ClauseId>,
+    pub unit_ids: Vec<ClauseId>,
+}
+
+impl Round {
+    fn new(occ: Occurs, num_vars: usize, limit: u64, subsume: bool, bound: usize) -> Round {
+        Round {
+            queued: vec![false; occ.num_ids()],
+            occ,
+            queue: Vec::new(),
+            units: Vec::new(),
+            unsat: false,
+            steps: 0,
+            limit,
+            subsume,
+            bound,
+            marks: vec![0; num_vars],
+            cand: Vec::new(),
+            cand_old: Vec::new(),
+            ids: Vec::new(),
+            unit_ids: Vec::new(),
+        }
+    }
+
+    /// Whether the round has taken all the steps it may.
+    #[inline]
+    pub fn out_of_effort(&self) -> bool {
+        self.steps > self.limit
+    }
+
+    /// Queues `c` to be tried as a subsuming clause (if subsumption is on).
+    pub fn enqueue(&mut self, c: ClauseId) {
+        if !self.subsume {
+            return;
+        }
+        let i = c as usize;
+        if i >= self.queued.len() {
+            self.queued.resize(i + 1, false);
+        }
+        if !self.queued[i] {
+            self.queued[i] = true;
+            self.queue.push(c);
+        }
+    }
+
+    /// Marks the literals of `lits` (by variable, with their sign).
+    pub fn mark(&mut self, lits: &[Lit]) {
+        for &l in lits {
+            self.marks[l.var().index()] = if l.is_positive() { 1 } else { -1 };
+        }
+    }
+
+    /// Clears the marks of `lits`.
+    pub fn unmark(&mut self, lits: &[Lit]) {
+        for &l in lits {
+            self.marks[l.var().index()] = 0;
+        }
+    }
+
+    /// Marks the literals of clause `c`.
+    pub fn mark_clause(&mut self, c: ClauseId) {
+        for &l in self.occ.lits(c) {
+            self.marks[l.var().index()] = if l.is_positive() { 1 } else { -1 };
+        }
+    }
+
+    /// Clears the marks of clause `c`.
+    pub fn unmark_clause(&mut self, c: ClauseId) {
+        for &l in self.occ.lits(c) {
+            self.marks[l.var().index()] = 0;
+        }
+    }
+
+    /// 1 if `l` is marked, -1 if its negation is, 0 otherwise.
+    #[inline]
+    pub fn mark_of(&self, l: Lit) -> i8 {
+        let m = self.marks[l.var().index()];
+        if l.is_positive() {
+            m
+        } else {
+            -m
+        }
+    }
+}
+
+impl Solver {
+    /// Runs a round of subsumption and elimination if one is due (module
+    /// docs). Returns false when the round found the formula unsatisfiable.
+    pub(crate) fn eliminate_if_due(&mut self) -> bool {
+        if !self.elim_due() {
+            return true;
+        }
+        let ok = self.elim_round();
+        let state = self.elim_state();
+        let schedule = &mut self.elim;
+        schedule.rounds += 1;
+        schedule.next_conflicts = self.stats.conflicts + ELIM_INTERVAL * schedule.rounds;
+        schedule.last_propagations = self.stats.propagations;
+        schedule.last_state = state;
+        ok
+    }
+
+    /// Root units, clauses added and variables removed.
+    fn elim_state(&self) -> (usize, usize, usize) {
+        (self.trail.len(), self.num_clauses, self.vars.num_removed())
+    }
+
+    /// Whether a round should run now (module docs).
+    fn elim_due(&mut self) -> bool {
+        let config = &self.config;
+        if !(config.subsume || config.eliminate)
+            || config.algorithm != Algorithm::Cdcl
+            || self.scope_floor > 0
+            || self.trail.decision_level() > 0
+            || self.stats.conflicts < self.elim.next_conflicts
+        {
+            return false;
+        }
+        let state = self.elim_state();
+        if self.elim.rounds > 0 && state == self.elim.last_state {
+            return false;
+        }
+        if state.2 < self.elim.last_state.2 {
+            // Removed clauses were put back: wait for the conflicts.
+            self.elim.last_state = state;
+            self.elim.next_conflicts = self.stats.conflicts + ELIM_INTERVAL * self.elim.rounds;
+            return false;
+        }
+        true
+    }
+
+    /// One round (module docs); false when it refuted the formula.
+    fn elim_round(&mut self) -> bool {
+        self.stats.elim_rounds += 1;
+        let (occ, literals) = self.occurs_from_arena();
+        let limit = if self.elim.rounds == 0 {
+            ELIM_MIN_EFFORT + ELIM_FIRST_EFFORT_PER_LITERAL * literals
+        } else {
+            let propagated = self.stats.propagations - self.elim.last_propagations;
+            (propagated * ELIM_EFFORT_PER_MILLE / 1000).max(ELIM_MIN_EFFORT)
+        };
+        let (subsume, bound) = (self.config.subsume, self.elim.bound);
+        let mut round = Round::new(occ, self.num_vars(), limit, subsume, bound);
+        if subsume {
+            self.queue_all(&mut round);
+            self.subsume_queued(&mut round);
+        }
+        if self.config.eliminate && !round.unsat && self.eliminate_vars(&mut round) {
+            self.elim.bound = (self.elim.bound * 2).clamp(1, ELIM_BOUND_MAX);
+        }
+        if round.unsat {
+            return false;
+        }
+        self.write_back(&round);
+        self.propagate().is_none()
+    }
+
+    /// Queues every working clause, so that the shortest are tried first.
+    fn queue_all(&mut self, round: &mut Round) {
+        let mut all: Vec<ClauseId> = (0..round.occ.num_ids() as ClauseId).collect();
+        all.sort_unstable_by_key(|&c| std::cmp::Reverse(round.occ.lits(c).len()));
+        for c in all {
+            round.enqueue(c);
+        }
+    }
+
+    /// The irredundant clauses in occurrence lists, without what the root
+    /// decides: a satisfied clause is deleted, false literals are dropped
+    /// (the shorter clause added to the proof before the old one is
+    /// deleted). Also returns the number of literals copied.
+    fn occurs_from_arena(&mut self) -> (Occurs, u64) {
+        let mut occ = Occurs::new(self.num_vars());
+        let mut literals = 0;
+        for i in 0..self.db.originals().len() {
+            let c = self.db.originals()[i];
+            if self.db.is_deleted(c) {
+                continue;
+            }
+            let lits = self.db.lits(c);
+            let Some(open) = open_at_root(&self.trail, lits) else {
+                self.remove_clause(c);
+                continue;
+            };
+            debug_assert!(open.len() >= 2, "the root is propagated");
+            let changed = open.len() < lits.len();
+            if changed {
+                self.proof.add(&open);
+                self.proof.delete(lits);
+            }
+            literals += open.len() as u64;
+            occ.add(open, Some(c), changed);
+        }
+        (occ, literals)
+    }
+
+    /// Writes the round's changes to the arena (their proof steps are
+    /// written already), deletes or simplifies the learnt clauses, and
+    /// watches every clause afresh.
+    fn write_back(&mut self, round: &Round) {
+        for change in round.occ.changes() {
+            if let Some(old) = change.old {
+                self.db.delete(old);
+            }
+            if let Some(new) = change.new {
+                self.db.alloc(new, false, 0);
+            }
+        }
+        self.simplify_learnts();
+        self.rebuild_watches();
+    }
+
+    /// Deletes the learnt clauses that name a removed variable or are
+    /// satisfied at the root, and drops the literals false at the root from
+    /// the others (one left with fewer than two is deleted: it is implied).
+    fn simplify_learnts(&mut self) {
+        for i in 0..self.db.learnts().len() {
+            let c = self.db.learnts()[i];
+            let lits = self.db.lits(c);
+            if self.db.is_deleted(c) {
+                continue;
+            }
+            let removed = lits.iter().any(|l| !self.vars.is_active(l.var()));
+            let open = open_at_root(&self.trail, lits).filter(|_| !removed);
+            let Some(open) = open else {
+                self.remove_clause(c);
+                continue;
+            };
+            if open.len() < lits.len() {
+                if open.len() >= 2 {
+                    self.proof.add(&open);
+                    let lbd = self.db.lbd(c).min(open.len() as u32);
+                    self.db.alloc(&open, true, lbd);
+                }
+                self.remove_clause(c);
+            }
+        }
+    }
+}
+
+/// The literals of `lits` not false at the root, or `None` when one is
+/// true there.
+fn open_at_root(trail: &Trail, lits: &[Lit]) -> Option<Vec<Lit>> {
+    if lits.iter().any(|&l| trail.value(l) == TRUE) {
+        return None;
+    }
+    Some(
+        lits.iter()
+            .copied()
+            .filter(|&l| trail.value(l) != FALSE)
+            .collect(),
+    )
+}

@@ -1,0 +1,153 @@
+//! Bounded variable elimination (Eén and Biere 2005, as in MiniSat 2.2's
+//! `eliminateVar` and CaDiCaL's `elim.cpp`): a variable goes when its
+//! non-tautological resolvents are no more than its clauses plus a bound,
+//! each no longer than `ELIM_CLAUSE_LIMIT`, and neither side has more than
+//! `ELIM_OCC_LIMIT` clauses.
+//!
+//! Eliminating `x`: every resolvent goes into the proof (each is RUP: its
+//! two antecedents resolve to it), then every clause of `x` onto the
+//! reconstruction stack with `x`'s literal as witness (`extend.rs`) and
+//! out of the proof and the formula; the resolvents join the working
+//! clauses, where they are tried as subsuming clauses (`subsume.rs`), and
+//! a unit resolvent is a root unit.
+
+use satoku_formula::{Lit, Var};
+
+use crate::config::{ELIM_CLAUSE_LIMIT, ELIM_OCC_LIMIT};
+use crate::elim::Round;
+use crate::occurs::ClauseId;
+use crate::solver::Solver;
+use crate::vars::VarStatus;
+
+impl Solver {
+    /// Eliminates every candidate variable it can, cheapest first (fewest
+    /// resolutions). Returns whether every candidate was tried (not cut
+    /// short by the round's effort or the call's budget).
+    pub(crate) fn eliminate_vars(&mut self, round: &mut Round) -> bool {
+        for (i, v) in self.elim_candidates(round).into_iter().enumerate() {
+            if round.unsat || round.out_of_effort() || (i % 64 == 0 && self.out_of_budget()) {
+                return false;
+            }
+            if self.try_eliminate(round, v) {
+                self.propagate_occurs(round);
+                self.subsume_queued(round);
+            }
+        }
+        true
+    }
+
+    /// The variables that may be eliminated and occur in a clause, by
+    /// the product of their two occurrence counts plus their sum (CaDiCaL's
+    /// `elimprod` and `elimsum` weights, both 1).
+    fn elim_candidates(&mut self, round: &mut Round) -> Vec<Var> {
+        let mut scored: Vec<(usize, Var)> = (0..self.num_vars() as u32)
+            .map(Var::new)
+            .filter(|&v| self.is_removable(v))
+            .filter_map(|v| {
+                let pos = round.occ.clean(v.positive());
+                let neg = round.occ.clean(v.negative());
+                (pos + neg > 0).then_some((pos * neg + pos + neg, v))
+            })
+            .collect();
+        round.steps += scored.len() as u64;
+        scored.sort_unstable();
+        scored.into_iter().map(|(_, v)| v).collect()
+    }
+
+    /// Eliminates `v` if its resolvents fit the bounds (module docs).
+    fn try_eliminate(&mut self, round: &mut Round, v: Var) -> bool {
+        if !self.is_removable(v) {
+            return false;
+        }
+        let pos = round.occ.clean(v.positive());
+        let neg = round.occ.clean(v.negative());
+        if pos > ELIM_OCC_LIMIT || neg > ELIM_OCC_LIMIT || pos + neg == 0 {
+            return false;
+        }
+        let Some(resolvents) = self.resolvents_within_bound(round, v, pos + neg + round.bound)
+        else {
+            return false;
+        };
+        for r in &resolvents {
+            self.proof.add(r);
+        }
+        self.remove_clauses_of(round, v);
+        self.vars.remove(v, VarStatus::Eliminated);
+        self.stats.eliminated_vars += 1;
+        self.stats.resolvents += resolvents.len() as u64;
+        for r in resolvents {
+            if r.len() == 1 {
+                self.assign_occurs_unit(round, r[0]);
+            } else {
+                let id = round.occ.add(r, None, true);
+                round.enqueue(id);
+            }
+        }
+        true
+    }
+
+    /// The non-tautological resolvents on `v`, or `None` if there are more
+    /// than `max` of them or one is longer than `ELIM_CLAUSE_LIMIT`.
+    fn resolvents_within_bound(
+        &mut self,
+        round: &mut Round,
+        v: Var,
+        max: usize,
+    ) -> Option<Vec<Vec<Lit>>> {
+        let mut resolvents = Vec::new();
+        let pos = round.occ.list(v.positive()).to_vec();
+        let neg = round.occ.list(v.negative()).to_vec();
+        for &c in &pos {
+            round.mark_clause(c);
+            for &d in &neg {
+                round.steps += round.occ.lits(d).len() as u64;
+                if let Some(r) = resolve_marked(round, c, d, v) {
+                    if r.len() > ELIM_CLAUSE_LIMIT || resolvents.len() == max {
+                        round.unmark_clause(c);
+                        return None;
+                    }
+                    resolvents.push(r);
+                }
+            }
+            round.unmark_clause(c);
+        }
+        Some(resolvents)
+    }
+
+    /// Moves every clause of `v` onto the reconstruction stack and out of
+    /// the proof and the working clauses.
+    fn remove_clauses_of(&mut self, round: &mut Round, v: Var) {
+        for lit in [v.positive(), v.negative()] {
+            let ids = round.occ.list(lit).to_vec();
+            for c in ids {
+                let clause = round.occ.lits(c);
+                self.extension.push(lit, clause);
+                self.proof.delete(clause);
+                round.occ.delete(c);
+            }
+        }
+    }
+}
+
+/// The resolvent of `c` (marked in `round`, containing `v`) and `d`
+/// (containing `!v`) on `v`, or `None` if it is a tautology.
+fn resolve_marked(round: &Round, c: ClauseId, d: ClauseId, v: Var) -> Option<Vec<Lit>> {
+    let mut r: Vec<Lit> = round
+        .occ
+        .lits(c)
+        .iter()
+        .copied()
+        .filter(|l| l.var() != v)
+        .collect();
+    for &l in round.occ.lits(d) {
+        if l.var() == v {
+            continue;
+        }
+        match round.mark_of(l) {
+            0 => r.push(l),
+            m if m > 0 => {}
+            _ => return None,
+        }
+    }
+    Some(r)
+}
