@@ -235,6 +235,10 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
         ("rephases", stats.rephases),
         ("walks", stats.walks),
         ("walk flips", stats.walk_flips),
+        ("probes", stats.probes),
+        ("failed literals", stats.failed_literals),
+        ("probe propagations", stats.probe_propagations),
+        ("substituted vars", stats.substituted_vars),
     ];
     for (name, value) in rows {
         out.comment(&format!(

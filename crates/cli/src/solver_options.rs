@@ -35,6 +35,12 @@ pub struct SolverOptions {
     /// No ProbSAT local search at rephases (CDCL).
     #[arg(long)]
     pub no_walk: bool,
+    /// No failed-literal probing (CDCL).
+    #[arg(long)]
+    pub no_probe: bool,
+    /// No equivalent-literal substitution (CDCL).
+    #[arg(long)]
+    pub no_substitute: bool,
     /// Give up after this many conflicts: `s UNKNOWN`.
     #[arg(long)]
     pub conflicts: Option<u64>,
@@ -134,6 +140,8 @@ impl SolverOptions {
             },
             rephase: !self.no_rephase,
             walk: !self.no_walk,
+            probe: !self.no_probe,
+            substitute: !self.no_substitute,
             conflict_limit: self.conflicts,
             decision_limit: self.decisions,
             ..SolverConfig::default()

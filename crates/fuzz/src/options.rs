@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 probe=1 subst=0 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -31,6 +31,10 @@ pub struct Options {
     pub rephase: bool,
     /// Local search at rephases (CDCL).
     pub walk: bool,
+    /// Failed-literal probing (CDCL).
+    pub probe: bool,
+    /// Equivalent-literal substitution (CDCL).
+    pub substitute: bool,
     /// Log a DRAT proof (CDCL) and check it on UNSAT.
     pub proof: Option<ProofFormat>,
 }
@@ -49,6 +53,8 @@ impl Default for Options {
             target_phases: config.target_phases,
             rephase: config.rephase,
             walk: config.walk,
+            probe: config.probe,
+            substitute: config.substitute,
             proof: None,
         }
     }
@@ -116,6 +122,8 @@ impl Options {
             target_phases: TARGETS[rng.gen_range(0..TARGETS.len())].0,
             rephase: rng.gen(),
             walk: rng.gen(),
+            probe: rng.gen(),
+            substitute: rng.gen(),
             proof,
         }
     }
@@ -134,6 +142,8 @@ impl Options {
             target_phases: self.target_phases,
             rephase: self.rephase,
             walk: self.walk,
+            probe: self.probe,
+            substitute: self.substitute,
             check_models: false,
             ..SolverConfig::default()
         }
@@ -190,6 +200,14 @@ impl Options {
             walk: d.walk,
             ..*self
         });
+        push(Options {
+            probe: d.probe,
+            ..*self
+        });
+        push(Options {
+            substitute: d.substitute,
+            ..*self
+        });
         if self.algorithm != d.algorithm {
             push(Options {
                 algorithm: d.algorithm,
@@ -216,6 +234,8 @@ impl Options {
                 "target" => o.target_phases = value_of(&TARGETS, value).ok_or_else(bad)?,
                 "rephase" => o.rephase = parse_bool(value).ok_or_else(bad)?,
                 "walk" => o.walk = parse_bool(value).ok_or_else(bad)?,
+                "probe" => o.probe = parse_bool(value).ok_or_else(bad)?,
+                "subst" => o.substitute = parse_bool(value).ok_or_else(bad)?,
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
                 "reduce" => o.reduce = parse_bool(value).ok_or_else(bad)?,
                 _ => return Err(format!("unknown option `{key}`")),
@@ -238,7 +258,7 @@ impl fmt::Display for Options {
         write!(
             f,
             "algorithm={} heuristic={} pure={} restart={} reduce={} phase={} target={} rephase={} \
-             walk={} proof={}",
+             walk={} probe={} subst={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
@@ -248,6 +268,8 @@ impl fmt::Display for Options {
             name_of(&TARGETS, self.target_phases),
             u8::from(self.rephase),
             u8::from(self.walk),
+            u8::from(self.probe),
+            u8::from(self.substitute),
             name_of(&PROOFS, self.proof),
         )
     }

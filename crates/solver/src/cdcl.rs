@@ -43,6 +43,9 @@ impl Solver {
             if self.trail.decision_level() == 0 {
                 self.simplify();
             }
+            if self.trail.decision_level() == 0 && !self.probe_if_due() {
+                return Status::Unsat;
+            }
             if self.reduce_due() {
                 self.reduce_db();
             }

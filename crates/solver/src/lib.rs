@@ -16,7 +16,9 @@
 //! conflict). DPLL adds pure literals and chronological backtracking
 //! (`dpll`, `pure`, `scan`); CDCL adds first-UIP learning (`analyze`),
 //! restarts (`restart`), clause deletion (`reduce`), target and best
-//! phases (`phases`), rephasing (`rephase`) and local search (`walk`). Every tunable is
+//! phases (`phases`), rephasing (`rephase`) and local search (`walk`),
+//! and at the root failed-literal probing (`probe`) and equivalent-literal
+//! substitution (`scc`, `substitute`). Every tunable is
 //! named in `config`. `solver.rs` lists the components the solver owns.
 //!
 //! ```
@@ -52,6 +54,7 @@ mod limits;
 mod load;
 mod observe;
 mod phases;
+mod probe;
 mod proof;
 mod propagate;
 mod pure;
@@ -61,9 +64,11 @@ mod rephase;
 mod restart;
 mod result;
 mod scan;
+mod scc;
 mod solutions;
 mod solver;
 mod stats;
+mod substitute;
 mod trail;
 mod unchecked;
 mod vars;

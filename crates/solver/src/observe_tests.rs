@@ -36,10 +36,13 @@ fn record(solver: &mut Solver) -> Arc<Mutex<Vec<String>>> {
     log
 }
 
+/// A solver with `clauses` (no probing: these tests spell out the events
+/// of the search itself, which a failed literal found first would cut short).
 fn solver(algorithm: Algorithm, clauses: &[&[i32]]) -> Solver {
     let mut s = Solver::new(SolverConfig {
         algorithm,
         heuristic: Heuristic::First,
+        probe: false,
         ..SolverConfig::default()
     });
     for c in clauses {

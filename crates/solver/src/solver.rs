@@ -37,6 +37,7 @@ use crate::extend::Extension;
 use crate::limits::Budget;
 use crate::observe::Observing;
 use crate::phases::Phases;
+use crate::probe::Probing;
 use crate::proof::ProofSink;
 use crate::reason::Reason;
 use crate::reduce::Schedule;
@@ -85,6 +86,8 @@ pub struct Solver {
     pub(crate) vars: VarFlags,
     /// The clauses inprocessing removed, to extend models (`extend.rs`).
     pub(crate) extension: Extension,
+    /// The schedule of probing and substitution rounds (`probe.rs`).
+    pub(crate) probing: Probing,
     /// The assumptions of the current call.
     pub(crate) assumptions: Vec<Lit>,
     /// In [`Solver::solve_scoped`], the number of assumptions: levels up to
@@ -140,6 +143,7 @@ impl Solver {
             rephasing: Rephasing::default(),
             vars: VarFlags::default(),
             extension: Extension::default(),
+            probing: Probing::default(),
             assumptions: Vec::new(),
             scope_floor: 0,
             failed: Vec::new(),

@@ -288,10 +288,14 @@ fn check_counts(events: &[Ev], stats: &Stats) {
     assert_eq!(count(|e| matches!(e, Ev::Restart)), stats.restarts);
 }
 
+/// The options of the replays: no failed-literal probing, which refutes
+/// most of these small formulas before the search learns anything
+/// (`tests/probe.rs` covers it).
 fn config(algorithm: Algorithm, heuristic: Heuristic) -> SolverConfig {
     SolverConfig {
         algorithm,
         heuristic,
+        probe: false,
         ..SolverConfig::default()
     }
 }
