@@ -138,3 +138,43 @@ fn proofs_check_after_clauses_name_substituted_variables() {
         "{refuted_after_substitution}"
     );
 }
+
+/// Random 3-SAT near the threshold with `pairs` equivalences between
+/// random literals added as binary clauses (substituted in the first round).
+fn ksat_with_equivalences(num_vars: usize, pairs: usize, seed: u64) -> Cnf {
+    let mut cnf = satoku_gen::random_ksat(num_vars, num_vars * 426 / 100, 3, seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..pairs {
+        let [a, b] = random_lits(&mut rng, num_vars, 2)[..] else {
+            unreachable!("two literals")
+        };
+        cnf.add_clause(&[!a, b]);
+        cnf.add_clause(&[a, !b]);
+    }
+    cnf
+}
+
+#[test]
+fn later_rounds_keep_models_and_proofs_right() {
+    // PHP(8, 7) takes about 3,000 conflicts: the second round, at 2,000,
+    // sees learnt binary clauses.
+    let mut formulas = vec![satoku_gen::pigeonhole(7)];
+    formulas.extend((0..8).map(|seed| ksat_with_equivalences(150, 20, seed)));
+    let mut substituted = 0;
+    for (i, cnf) in formulas.iter().enumerate() {
+        let off = SolverConfig {
+            probe: false,
+            substitute: false,
+            ..SolverConfig::default()
+        };
+        let expected = check(cnf, &solve(cnf, &[], &off, ProofFormat::Binary), "off");
+        let run = solve(cnf, &[], &SolverConfig::default(), ProofFormat::Binary);
+        assert_eq!(
+            check(cnf, &run, &format!("formula {i}")),
+            expected,
+            "formula {i}"
+        );
+        substituted += run.2.substituted_vars;
+    }
+    assert!(substituted >= 8 * 10, "{substituted}");
+}
