@@ -243,6 +243,10 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
         ("strengthened", stats.strengthened_clauses),
         ("eliminated vars", stats.eliminated_vars),
         ("resolvents", stats.resolvents),
+        ("probes", stats.probes),
+        ("failed literals", stats.failed_literals),
+        ("probe propagations", stats.probe_propagations),
+        ("substituted vars", stats.substituted_vars),
     ];
     for (name, value) in rows {
         out.comment(&format!(

@@ -45,6 +45,12 @@ pub struct SolverOptions {
     /// No bounded variable elimination (CDCL).
     #[arg(long)]
     pub no_elim: bool,
+    /// No failed-literal probing (CDCL).
+    #[arg(long)]
+    pub no_probe: bool,
+    /// No equivalent-literal substitution (CDCL).
+    #[arg(long)]
+    pub no_substitute: bool,
     /// Give up after this many conflicts: `s UNKNOWN`.
     #[arg(long)]
     pub conflicts: Option<u64>,
@@ -147,6 +153,8 @@ impl SolverOptions {
             vivify: !self.no_vivify,
             subsume: !self.no_subsume,
             eliminate: !self.no_elim,
+            probe: !self.no_probe,
+            substitute: !self.no_substitute,
             conflict_limit: self.conflicts,
             decision_limit: self.decisions,
             ..SolverConfig::default()

@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -33,6 +33,10 @@ pub struct Options {
     pub walk: bool,
     /// Vivification of learnt clauses (CDCL).
     pub vivify: bool,
+    /// Failed-literal probing (CDCL).
+    pub probe: bool,
+    /// Equivalent-literal substitution (CDCL).
+    pub substitute: bool,
     /// Log a DRAT proof (CDCL) and check it on UNSAT.
     pub proof: Option<ProofFormat>,
 }
@@ -52,6 +56,8 @@ impl Default for Options {
             rephase: config.rephase,
             walk: config.walk,
             vivify: config.vivify,
+            probe: config.probe,
+            substitute: config.substitute,
             proof: None,
         }
     }
@@ -120,6 +126,8 @@ impl Options {
             rephase: rng.gen(),
             walk: rng.gen(),
             vivify: rng.gen(),
+            probe: rng.gen(),
+            substitute: rng.gen(),
             proof,
         }
     }
@@ -139,6 +147,8 @@ impl Options {
             rephase: self.rephase,
             walk: self.walk,
             vivify: self.vivify,
+            probe: self.probe,
+            substitute: self.substitute,
             check_models: false,
             ..SolverConfig::default()
         }
@@ -197,6 +207,11 @@ impl Options {
         });
         push(Options {
             vivify: d.vivify,
+            probe: d.probe,
+            ..*self
+        });
+        push(Options {
+            substitute: d.substitute,
             ..*self
         });
         if self.algorithm != d.algorithm {
@@ -226,6 +241,8 @@ impl Options {
                 "rephase" => o.rephase = parse_bool(value).ok_or_else(bad)?,
                 "walk" => o.walk = parse_bool(value).ok_or_else(bad)?,
                 "vivify" => o.vivify = parse_bool(value).ok_or_else(bad)?,
+                "probe" => o.probe = parse_bool(value).ok_or_else(bad)?,
+                "subst" => o.substitute = parse_bool(value).ok_or_else(bad)?,
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
                 "reduce" => o.reduce = parse_bool(value).ok_or_else(bad)?,
                 _ => return Err(format!("unknown option `{key}`")),
@@ -248,7 +265,7 @@ impl fmt::Display for Options {
         write!(
             f,
             "algorithm={} heuristic={} pure={} restart={} reduce={} phase={} target={} rephase={} \
-             walk={} vivify={} proof={}",
+             walk={} vivify={} probe={} subst={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
@@ -259,6 +276,8 @@ impl fmt::Display for Options {
             u8::from(self.rephase),
             u8::from(self.walk),
             u8::from(self.vivify),
+            u8::from(self.probe),
+            u8::from(self.substitute),
             name_of(&PROOFS, self.proof),
         )
     }

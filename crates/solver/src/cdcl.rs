@@ -42,7 +42,7 @@ impl Solver {
             }
             if self.trail.decision_level() == 0 {
                 self.simplify();
-                if !self.eliminate_if_due() {
+                if !self.probe_if_due() || !self.eliminate_if_due() {
                     return Status::Unsat;
                 }
                 if self.vivify_if_due() {

@@ -151,6 +151,19 @@ pub struct SolverConfig {
     /// and those of the call's assumptions are kept; models are extended
     /// to the eliminated variables (`extend.rs`).
     pub eliminate: bool,
+    /// CDCL: failed-literal probing on the roots of the binary implication
+    /// graph, before the first decision and then in rounds on a growing
+    /// conflict interval with a bounded effort (`probe.rs`; default true).
+    /// A literal that propagates to a conflict becomes a root unit of its
+    /// negation. Not in scoped calls ([`Solver::solve_scoped`](crate::Solver::solve_scoped)).
+    pub probe: bool,
+    /// CDCL: equivalent-literal substitution in the same rounds as
+    /// `probe`: literals that imply each other through binary clauses are
+    /// replaced by one representative, and the others leave the formula;
+    /// models give them their values back (`substitute.rs`; default true).
+    /// Frozen variables ([`Solver::freeze`](crate::Solver::freeze)) are
+    /// never replaced.
+    pub substitute: bool,
     /// Wall-clock limit per `solve` call (default none).
     pub time_limit: Option<Duration>,
     /// Limit on conflicts per `solve` call (default none).
@@ -181,6 +194,8 @@ impl Default for SolverConfig {
             vivify: true,
             subsume: true,
             eliminate: true,
+            probe: true,
+            substitute: true,
             time_limit: None,
             conflict_limit: None,
             decision_limit: None,
@@ -248,6 +263,17 @@ pub(crate) const WALK_EFFORT_PER_MILLE: u64 = 1000;
 pub(crate) const WALK_MAX_FLIPS_PER_CONFLICT: u64 = 100;
 /// `walk.rs`: flips a walk may make at least.
 pub(crate) const WALK_MIN_FLIPS: u64 = 10_000;
+
+/// `probe.rs`: conflicts between the first probing round (before the
+/// first decision) and the second; the `k`-th round comes `k` times this
+/// after the one before.
+pub(crate) const PROBE_INTERVAL: u64 = 2000;
+/// `probe.rs`: propagations a probing round may spend, per mille of the
+/// propagations the search made since the last round.
+pub(crate) const PROBE_EFFORT_PER_MILLE: u64 = 50;
+/// `probe.rs`: propagations a probing round may spend at least (the first
+/// round, before any search, spends this).
+pub(crate) const PROBE_MIN_EFFORT: u64 = 100_000;
 
 /// `reduce.rs`: learnt-clause activities fade by this per conflict
 /// (MiniSat 2.2's `clause_decay` = 0.999).

@@ -16,8 +16,11 @@
 //! conflict). DPLL adds pure literals and chronological backtracking
 //! (`dpll`, `pure`, `scan`); CDCL adds first-UIP learning (`analyze`),
 //! restarts (`restart`), clause deletion (`reduce`), target and best
-//! phases (`phases`), rephasing (`rephase`), local search (`walk`) and
-//! vivification of learnt clauses (`vivify`). Every tunable is
+//! phases (`phases`), rephasing (`rephase`), local search (`walk`),
+//! vivification of learnt clauses (`vivify`), and at the root
+//! subsumption and variable elimination (`subsume`, `elim`, with the
+//! reconstruction stack `extend`), failed-literal probing (`probe`) and
+//! equivalent-literal substitution (`scc`, `substitute`). Every tunable is
 //! named in `config`. `solver.rs` lists the components the solver owns.
 //!
 //! ```
@@ -56,6 +59,7 @@ mod load;
 mod observe;
 mod occurs;
 mod phases;
+mod probe;
 mod proof;
 mod propagate;
 mod pure;
@@ -65,9 +69,11 @@ mod rephase;
 mod restart;
 mod result;
 mod scan;
+mod scc;
 mod solutions;
 mod solver;
 mod stats;
+mod substitute;
 mod subsume;
 mod trail;
 mod unchecked;

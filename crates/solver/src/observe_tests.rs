@@ -36,6 +36,8 @@ fn record(solver: &mut Solver) -> Arc<Mutex<Vec<String>>> {
     log
 }
 
+/// A solver with `clauses` (no probing: these tests spell out the events
+/// of the search itself, which a failed literal found first would cut short).
 fn solver(algorithm: Algorithm, clauses: &[&[i32]]) -> Solver {
     let mut s = Solver::new(SolverConfig {
         algorithm,
@@ -43,6 +45,7 @@ fn solver(algorithm: Algorithm, clauses: &[&[i32]]) -> Solver {
         // The expected events are those of the formula as given.
         subsume: false,
         eliminate: false,
+        probe: false,
         ..SolverConfig::default()
     });
     for c in clauses {

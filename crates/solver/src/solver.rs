@@ -38,6 +38,7 @@ use crate::extend::Extension;
 use crate::limits::Budget;
 use crate::observe::Observing;
 use crate::phases::Phases;
+use crate::probe::Probing;
 use crate::proof::ProofSink;
 use crate::reason::Reason;
 use crate::reduce::Schedule;
@@ -88,6 +89,8 @@ pub struct Solver {
     pub(crate) extension: Extension,
     /// When subsumption and elimination run next (`elim.rs`).
     pub(crate) elim: ElimSchedule,
+    /// The schedule of probing and substitution rounds (`probe.rs`).
+    pub(crate) probing: Probing,
     /// The assumptions of the current call.
     pub(crate) assumptions: Vec<Lit>,
     /// In [`Solver::solve_scoped`], the number of assumptions: levels up to
@@ -144,6 +147,7 @@ impl Solver {
             vars: VarFlags::default(),
             extension: Extension::default(),
             elim: ElimSchedule::default(),
+            probing: Probing::default(),
             assumptions: Vec::new(),
             scope_floor: 0,
             failed: Vec::new(),

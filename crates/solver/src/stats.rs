@@ -7,7 +7,8 @@ use std::time::Duration;
 pub struct Stats {
     /// Decisions made.
     pub decisions: u64,
-    /// Literals assigned by unit propagation.
+    /// Literals assigned by unit propagation (in the search; probing's
+    /// are in `probe_propagations`).
     pub propagations: u64,
     /// Conflicts met.
     pub conflicts: u64,
@@ -49,6 +50,16 @@ pub struct Stats {
     pub eliminated_vars: u64,
     /// Resolvents added by variable elimination.
     pub resolvents: u64,
+    /// Literals decided by failed-literal probing (CDCL, `probe`).
+    pub probes: u64,
+    /// Probed literals that propagated to a conflict (their negations
+    /// became root units).
+    pub failed_literals: u64,
+    /// Literals assigned by propagation while probing (not counted in
+    /// `propagations`).
+    pub probe_propagations: u64,
+    /// Variables replaced by an equivalent literal (CDCL, `substitute`).
+    pub substituted_vars: u64,
     /// Time spent in `solve`.
     pub solve_time: Duration,
 }

@@ -288,6 +288,9 @@ fn check_counts(events: &[Ev], stats: &Stats) {
     assert_eq!(count(|e| matches!(e, Ev::Restart)), stats.restarts);
 }
 
+/// The options of the replays: no failed-literal probing, which refutes
+/// most of these small formulas before the search learns anything
+/// (`tests/probe.rs` covers it).
 fn config(algorithm: Algorithm, heuristic: Heuristic) -> SolverConfig {
     SolverConfig {
         algorithm,
@@ -296,6 +299,7 @@ fn config(algorithm: Algorithm, heuristic: Heuristic) -> SolverConfig {
         // conflicts: the search events asked for would not all be seen.
         subsume: false,
         eliminate: false,
+        probe: false,
         ..SolverConfig::default()
     }
 }
