@@ -140,6 +140,10 @@ impl Solver {
         clause.sort_unstable();
         clause.dedup();
         if clause.windows(2).any(|w| w[0] == !w[1]) {
+            // Out of the proof too: a clause with both `x` and `!x` would
+            // block the RAT check of a removed clause put back on `x`
+            // (`vars.rs`), as its resolvent keeps the pivot.
+            self.proof.delete(clause);
             return false;
         }
         if self.trail.len() == 0 {
