@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 subsume=1 elim=0 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -37,6 +37,10 @@ pub struct Options {
     pub probe: bool,
     /// Equivalent-literal substitution (CDCL).
     pub substitute: bool,
+    /// Subsumption and strengthening (CDCL).
+    pub subsume: bool,
+    /// Bounded variable elimination (CDCL).
+    pub eliminate: bool,
     /// Log a DRAT proof (CDCL) and check it on UNSAT.
     pub proof: Option<ProofFormat>,
 }
@@ -58,6 +62,8 @@ impl Default for Options {
             vivify: config.vivify,
             probe: config.probe,
             substitute: config.substitute,
+            subsume: config.subsume,
+            eliminate: config.eliminate,
             proof: None,
         }
     }
@@ -128,6 +134,8 @@ impl Options {
             vivify: rng.gen(),
             probe: rng.gen(),
             substitute: rng.gen(),
+            subsume: rng.gen(),
+            eliminate: rng.gen(),
             proof,
         }
     }
@@ -149,6 +157,8 @@ impl Options {
             vivify: self.vivify,
             probe: self.probe,
             substitute: self.substitute,
+            subsume: self.subsume,
+            eliminate: self.eliminate,
             check_models: false,
             ..SolverConfig::default()
         }
@@ -160,7 +170,9 @@ impl Options {
     }
 
     /// The same options with one option set back to its default, for each
-    /// option that is not at its default already (the shrinker's moves).
+    /// option that is not at its default already, or one root technique
+    /// (vivification, probing, substitution, subsumption, elimination)
+    /// switched off: fewer moving parts (the shrinker's moves).
     pub fn simpler(&self) -> Vec<Options> {
         let d = Options::default();
         let mut out = Vec::new();
@@ -206,12 +218,23 @@ impl Options {
             ..*self
         });
         push(Options {
-            vivify: d.vivify,
-            probe: d.probe,
+            vivify: false,
             ..*self
         });
         push(Options {
-            substitute: d.substitute,
+            probe: false,
+            ..*self
+        });
+        push(Options {
+            substitute: false,
+            ..*self
+        });
+        push(Options {
+            subsume: false,
+            ..*self
+        });
+        push(Options {
+            eliminate: false,
             ..*self
         });
         if self.algorithm != d.algorithm {
@@ -243,6 +266,8 @@ impl Options {
                 "vivify" => o.vivify = parse_bool(value).ok_or_else(bad)?,
                 "probe" => o.probe = parse_bool(value).ok_or_else(bad)?,
                 "subst" => o.substitute = parse_bool(value).ok_or_else(bad)?,
+                "subsume" => o.subsume = parse_bool(value).ok_or_else(bad)?,
+                "elim" => o.eliminate = parse_bool(value).ok_or_else(bad)?,
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
                 "reduce" => o.reduce = parse_bool(value).ok_or_else(bad)?,
                 _ => return Err(format!("unknown option `{key}`")),
@@ -265,7 +290,7 @@ impl fmt::Display for Options {
         write!(
             f,
             "algorithm={} heuristic={} pure={} restart={} reduce={} phase={} target={} rephase={} \
-             walk={} vivify={} probe={} subst={} proof={}",
+             walk={} vivify={} probe={} subst={} subsume={} elim={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
@@ -278,6 +303,8 @@ impl fmt::Display for Options {
             u8::from(self.vivify),
             u8::from(self.probe),
             u8::from(self.substitute),
+            u8::from(self.subsume),
+            u8::from(self.eliminate),
             name_of(&PROOFS, self.proof),
         )
     }
@@ -302,9 +329,20 @@ mod tests {
     }
 
     #[test]
-    fn simpler_moves_towards_the_default() {
-        assert!(Options::default().simpler().is_empty());
-        let o = Options::parse("algorithm=dpll heuristic=first pure=0").unwrap();
+    fn simpler_moves_towards_the_default_and_fewer_root_techniques() {
+        let off = "vivify=0 probe=0 subst=0 subsume=0 elim=0";
+        let bare = Options::parse(off).unwrap();
+        assert!(bare.simpler().is_empty());
+        let moves = Options::default().simpler();
+        assert_eq!(moves.len(), 5, "one root technique off each");
+        let techniques = |o: &Options| {
+            [o.vivify, o.probe, o.substitute, o.subsume, o.eliminate]
+                .iter()
+                .filter(|&&on| on)
+                .count()
+        };
+        assert!(moves.iter().all(|m| techniques(m) == 4));
+        let o = Options::parse(&format!("algorithm=dpll heuristic=first pure=0 {off}")).unwrap();
         let moves = o.simpler();
         assert_eq!(moves.len(), 3);
         assert!(moves.iter().all(|m| *m != o));

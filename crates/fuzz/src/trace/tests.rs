@@ -114,6 +114,11 @@ fn options_are_simplified_one_move_at_a_time() {
     let kept = simplify_options(o, |s| s.heuristic == o.heuristic);
     let want = Options {
         heuristic: o.heuristic,
+        vivify: false,
+        probe: false,
+        substitute: false,
+        subsume: false,
+        eliminate: false,
         ..Options::default()
     };
     assert_eq!(kept, want);
