@@ -167,6 +167,9 @@ impl Solver {
         let mut units = Vec::new();
         let mut tautologies = Vec::new();
         for c in self.db.live_clauses() {
+            if self.db.is_deleted(c) {
+                continue;
+            }
             match self.rewrite(self.db.lits(c), repr) {
                 Rewrite::Same => {}
                 Rewrite::Satisfied => self.remove_clause(c),
