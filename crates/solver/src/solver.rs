@@ -333,18 +333,6 @@ impl Solver {
         self.budget.exhausted(&self.config, &self.stats)
     }
 
-    /// Freezes (`on`) or melts the variables of the call's assumptions:
-    /// inprocessing during the call keeps them.
-    fn freeze_assumptions(&mut self, on: bool) {
-        for &a in &self.assumptions {
-            if on {
-                self.vars.freeze(a.var());
-            } else {
-                self.vars.melt(a.var());
-            }
-        }
-    }
-
     /// Builds the model from the full assignment (open variables take their
     /// saved phase), extends it to the variables inprocessing removed
     /// (`extend.rs`), and checks it against the copy of the clauses, if on.

@@ -121,6 +121,18 @@ impl Solver {
         v.index() < self.num_vars() && self.vars.is_frozen(v)
     }
 
+    /// Freezes (`on`) or melts the variables of the call's assumptions:
+    /// inprocessing during the call keeps them.
+    pub(crate) fn freeze_assumptions(&mut self, on: bool) {
+        for &a in &self.assumptions {
+            if on {
+                self.vars.freeze(a.var());
+            } else {
+                self.vars.melt(a.var());
+            }
+        }
+    }
+
     /// Whether inprocessing may remove `v`: active, not frozen, open at
     /// the root.
     pub(crate) fn is_removable(&self, v: Var) -> bool {
