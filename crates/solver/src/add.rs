@@ -127,7 +127,7 @@ impl Solver {
     pub(crate) fn simplify_input(&mut self, clause: &mut Vec<Lit>) -> bool {
         self.ensure_vars_of(clause);
         self.num_clauses += 1;
-        if self.config.check_models || self.config.algorithm == Algorithm::Dpll {
+        if self.keeps_copy() {
             self.original.add_clause(clause);
         }
         if !self.ok {
@@ -136,6 +136,20 @@ impl Solver {
         if self.trail.decision_level() > 0 {
             self.backtrack(0);
         }
+        self.simplify_at_root(clause)
+    }
+
+    /// Whether a copy of the clauses as given is kept (`solver.rs` module
+    /// docs): to check models, or for DPLL's pure literals.
+    pub(crate) fn keeps_copy(&self) -> bool {
+        self.config.check_models || self.config.algorithm == Algorithm::Dpll
+    }
+
+    /// Simplifies `clause`, counted and copied already, against the root
+    /// assignment (module docs), at decision level 0 with the formula not
+    /// yet refuted; true when what remains must be stored.
+    pub(crate) fn simplify_at_root(&mut self, clause: &mut Vec<Lit>) -> bool {
+        debug_assert!(self.ok && self.trail.decision_level() == 0);
         clause.sort_unstable();
         clause.dedup();
         if clause.windows(2).any(|w| w[0] == !w[1]) {
