@@ -107,6 +107,43 @@ impl Cnf {
         self.num_vars = self.num_vars.max(n);
     }
 
+    /// Sets the number of variables to `n`, dropping declared ones the
+    /// clauses do not use.
+    ///
+    /// # Panics
+    /// If `n` is below [`Cnf::used_vars`].
+    pub fn set_num_vars(&mut self, n: usize) {
+        assert!(
+            n >= self.used_vars,
+            "{n} variables, but the clauses use {}",
+            self.used_vars
+        );
+        self.num_vars = n;
+    }
+
+    /// Keeps the first `n` clauses (all of them when there are fewer);
+    /// `used_vars` shrinks to what they use, `num_vars` stays.
+    ///
+    /// # Panics
+    /// If `self` has an open clause.
+    pub fn truncate(&mut self, n: usize) {
+        assert!(
+            self.open_clause().is_empty(),
+            "truncate after an open clause"
+        );
+        if n >= self.num_clauses() {
+            return;
+        }
+        self.offsets.truncate(n + 1);
+        self.lits.truncate(self.offsets[n]);
+        self.used_vars = self
+            .lits
+            .iter()
+            .map(|l| l.var().index() + 1)
+            .max()
+            .unwrap_or(0);
+    }
+
     /// A fresh variable, one past the current largest.
     pub fn new_var(&mut self) -> Var {
         let v = Var::new(self.num_vars as u32);
@@ -246,6 +283,34 @@ mod tests {
         cnf.extend_from(&other, 0..4);
         assert_eq!(cnf.num_clauses(), 7);
         assert_eq!(cnf.clause(6), other.clause(3));
+    }
+
+    #[test]
+    fn truncate_keeps_a_prefix_and_the_declared_vars() {
+        let mut cnf = Cnf::from_dimacs(&[&[1, -2], &[9], &[3]]);
+        cnf.ensure_vars(12);
+        cnf.truncate(5);
+        assert_eq!(cnf.num_clauses(), 3);
+        cnf.truncate(1);
+        assert_eq!(cnf, {
+            let mut prefix = Cnf::from_dimacs(&[&[1, -2]]);
+            prefix.ensure_vars(12);
+            prefix
+        });
+        assert_eq!((cnf.num_vars(), cnf.used_vars()), (12, 2));
+        cnf.set_num_vars(2);
+        assert_eq!(cnf.num_vars(), 2);
+        cnf.truncate(0);
+        assert_eq!(
+            (cnf.num_clauses(), cnf.num_lits(), cnf.used_vars()),
+            (0, 0, 0)
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "the clauses use 9")]
+    fn set_num_vars_below_the_used_ones_panics() {
+        Cnf::from_dimacs(&[&[9]]).set_num_vars(8);
     }
 
     #[test]

@@ -51,20 +51,45 @@ impl Solver {
     /// remaining clauses are not added, [`Solver::is_complete`] turns false
     /// and every later `solve` answers `Unknown`.
     pub fn add_cnf(&mut self, cnf: &Cnf) {
+        let copy = self.keeps_copy();
+        self.load(cnf, copy);
+    }
+
+    /// [`Solver::add_cnf`] taking `cnf` by value: when a copy of the
+    /// clauses is kept (`solver.rs` module docs) and holds none yet, `cnf`
+    /// becomes that copy instead of being copied (its variables beyond the
+    /// solver's are dropped). Models are checked against it all the same.
+    pub fn add_cnf_owned(&mut self, mut cnf: Cnf) {
+        if !self.keeps_copy() || self.original.num_clauses() > 0 {
+            self.add_cnf(&cnf);
+            return;
+        }
+        let loaded = self.load(&cnf, false);
+        cnf.truncate(loaded);
+        cnf.set_num_vars(self.original.num_vars());
+        self.original = cnf;
+    }
+
+    /// Loads the clauses of `cnf` (module docs), copying them into the
+    /// copy kept for model checks if `copy`; the number of clauses loaded
+    /// (fewer than all when stopped).
+    fn load(&mut self, cnf: &Cnf, copy: bool) -> usize {
         self.ensure_vars(cnf.used_vars());
         self.backtrack(0);
         let deadline = self.config.time_limit.map(|t| Instant::now() + t);
         let mut clause = self.analysis.take_learnt();
         let mut unwatched = self.db.originals().len();
         let n = cnf.num_clauses();
-        for start in (0..n).step_by(CHECK_INTERVAL) {
-            if start > 0 && limits::interrupted(&self.config, deadline) {
+        let mut loaded = 0;
+        while loaded < n {
+            if loaded > 0 && limits::interrupted(&self.config, deadline) {
                 self.incomplete = true;
                 break;
             }
-            let chunk = start..n.min(start + CHECK_INTERVAL);
+            let chunk = loaded..n.min(loaded + CHECK_INTERVAL);
+            loaded = chunk.end;
             self.num_clauses += chunk.len();
-            if self.keeps_copy() {
+            if copy {
                 self.original.extend_from(cnf, chunk.clone());
             }
             for i in chunk {
@@ -77,6 +102,7 @@ impl Solver {
         }
         self.attach_originals(unwatched);
         self.analysis.restore_learnt(clause);
+        loaded
     }
 
     /// Whether the solver holds every clause it was given: false after
@@ -203,5 +229,45 @@ mod tests {
         assert_eq!(solver.num_clauses(), 1 << 14);
         let complete = Solver::from_cnf(&Cnf::new(), SolverConfig::default());
         assert!(complete.is_complete());
+
+        let config = SolverConfig {
+            time_limit: Some(std::time::Duration::ZERO),
+            ..SolverConfig::default()
+        };
+        let mut owned = Solver::new(config);
+        owned.add_cnf_owned(cnf);
+        assert_eq!(owned.num_clauses(), 1 << 14);
+        assert!(owned.copy_is_complete());
+    }
+
+    #[test]
+    fn an_owned_formula_becomes_the_copy_without_its_unused_vars() {
+        let mut cnf = satoku_gen::random_ksat(3000, 9000, 3, 2);
+        cnf.add_clause(&[Lit::from_dimacs(5)]);
+        cnf.ensure_vars(1 << 20);
+        let borrowed = Solver::from_cnf(&cnf, SolverConfig::default());
+        let mut owned = Solver::new(SolverConfig::default());
+        owned.add_cnf_owned(cnf.clone());
+        assert_eq!(watch_lists(&owned), watch_lists(&borrowed));
+        assert_eq!(owned.original, borrowed.original);
+        assert_eq!(owned.original.num_vars(), owned.num_vars());
+        assert!(owned.num_vars() < 1 << 20);
+
+        // A second formula is appended to the copy; with no copy kept,
+        // nothing is.
+        let more = Cnf::from_dimacs(&[&[-5, 6]]);
+        owned.add_cnf_owned(more.clone());
+        assert_eq!(owned.original.num_clauses(), cnf.num_clauses() + 1);
+        assert_eq!(owned.original.clause(cnf.num_clauses()), more.clause(0));
+        let mut unchecked = Solver::new(SolverConfig {
+            check_models: false,
+            ..SolverConfig::default()
+        });
+        unchecked.add_cnf_owned(more);
+        assert_eq!(
+            (unchecked.num_clauses(), unchecked.original.num_clauses()),
+            (1, 0)
+        );
+        assert!(matches!(owned.solve(), SolveResult::Sat(_)));
     }
 }
