@@ -115,12 +115,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ModelUse::Print
     };
-    let parsed = read_cnf_with(&args.file, args.strict, &args.limits, model_use)?;
-    let cnf = &parsed.cnf;
-    check_var_density(cnf, &args.file)?;
+    let cnf = read_cnf_with(&args.file, args.strict, &args.limits, model_use)?.cnf;
+    check_var_density(&cnf, &args.file)?;
+    let num_vars = cnf.num_vars();
     out.comment(&format!(
-        "parsed {} variables, {} clauses in {:.3} s",
-        cnf.num_vars(),
+        "parsed {num_vars} variables, {} clauses in {:.3} s",
         cnf.num_clauses(),
         start.elapsed().as_secs_f64()
     ));
@@ -138,7 +137,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     // Sized by the variables the clauses use: a header may declare billions
     // more, which the model below covers as false without storing them.
-    solver.add_cnf(cnf);
+    // The formula itself becomes the solver's copy for model checks.
+    solver.add_cnf_owned(cnf);
     // The search gets what is left of the deadline after loading.
     solver.config_mut().time_limit = args.timeout.map(|t| t.saturating_sub(start.elapsed()));
     // The header lines go out before a search that may be long (an error
@@ -153,9 +153,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::anyhow!("{}: {e}", path.display())
     });
     let trace_written = finish_trace(trace.as_ref(), &args);
-    report(&mut out, &solver, &result, cnf.num_vars(), &args, start);
+    report(&mut out, &solver, &result, num_vars, &args, start);
     if let Some(path) = &res {
-        write_res(path, &result, cnf.num_vars(), start.elapsed())?;
+        write_res(path, &result, num_vars, start.elapsed())?;
     }
     proof_written?;
     trace_written?;
@@ -163,7 +163,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Freeing a big formula takes seconds; the process ends now anyway.
     std::mem::forget(solver);
     std::mem::forget(result);
-    std::mem::forget(parsed);
     Ok(code)
 }
 

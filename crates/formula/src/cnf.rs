@@ -5,6 +5,8 @@
 //! Clauses are kept exactly as added (duplicates and tautologies included):
 //! normalising is the solver's business.
 
+use std::ops::Range;
+
 use crate::{Lit, Var};
 
 /// A formula in conjunctive normal form.
@@ -57,6 +59,30 @@ impl Cnf {
         self.close_clause();
     }
 
+    /// Appends clauses `range` of `other` in one copy, as [`Cnf::add_clause`]
+    /// on each would (`num_vars` grows to cover their variables, not to
+    /// `other.num_vars()`).
+    ///
+    /// # Panics
+    /// If `range` is not within `other`'s clauses, or `self` has an open
+    /// clause (literals pushed but not closed).
+    pub fn extend_from(&mut self, other: &Cnf, range: Range<usize>) {
+        assert!(
+            self.open_clause().is_empty(),
+            "extend_from after an open clause"
+        );
+        let (first, last) = (other.offsets[range.start], other.offsets[range.end]);
+        let lits = &other.lits[first..last];
+        let used = lits.iter().map(|l| l.var().index() + 1).max().unwrap_or(0);
+        self.used_vars = self.used_vars.max(used);
+        self.num_vars = self.num_vars.max(self.used_vars);
+        let base = self.lits.len();
+        self.lits.extend_from_slice(lits);
+        let ends = &other.offsets[range.start + 1..=range.end];
+        self.offsets
+            .extend(ends.iter().map(|&end| end - first + base));
+    }
+
     /// Appends one literal to the clause being built (see [`Cnf::close_clause`]).
     #[inline]
     pub fn push_lit(&mut self, lit: Lit) {
@@ -79,6 +105,43 @@ impl Cnf {
     /// Declares at least `n` variables (never shrinks).
     pub fn ensure_vars(&mut self, n: usize) {
         self.num_vars = self.num_vars.max(n);
+    }
+
+    /// Sets the number of variables to `n`, dropping declared ones the
+    /// clauses do not use.
+    ///
+    /// # Panics
+    /// If `n` is below [`Cnf::used_vars`].
+    pub fn set_num_vars(&mut self, n: usize) {
+        assert!(
+            n >= self.used_vars,
+            "{n} variables, but the clauses use {}",
+            self.used_vars
+        );
+        self.num_vars = n;
+    }
+
+    /// Keeps the first `n` clauses (all of them when there are fewer);
+    /// `used_vars` shrinks to what they use, `num_vars` stays.
+    ///
+    /// # Panics
+    /// If `self` has an open clause.
+    pub fn truncate(&mut self, n: usize) {
+        assert!(
+            self.open_clause().is_empty(),
+            "truncate after an open clause"
+        );
+        if n >= self.num_clauses() {
+            return;
+        }
+        self.offsets.truncate(n + 1);
+        self.lits.truncate(self.offsets[n]);
+        self.used_vars = self
+            .lits
+            .iter()
+            .map(|l| l.var().index() + 1)
+            .max()
+            .unwrap_or(0);
     }
 
     /// A fresh variable, one past the current largest.
@@ -203,6 +266,51 @@ mod tests {
         );
         assert!(cnf.has_empty_clause());
         assert!(cnf.heap_bytes() >= 5 * 4 + 4 * 8);
+    }
+
+    #[test]
+    fn extend_from_copies_a_range_of_clauses() {
+        let other = Cnf::from_dimacs(&[&[1, -2], &[], &[3, 2, -7], &[4]]);
+        let mut cnf = Cnf::from_dimacs(&[&[5]]);
+        cnf.extend_from(&other, 1..3);
+        let mut expected = Cnf::from_dimacs(&[&[5]]);
+        expected.add_clause(other.clause(1));
+        expected.add_clause(other.clause(2));
+        assert_eq!(cnf, expected);
+        assert_eq!((cnf.num_vars(), cnf.used_vars()), (7, 7));
+        cnf.extend_from(&other, 4..4);
+        assert_eq!(cnf, expected);
+        cnf.extend_from(&other, 0..4);
+        assert_eq!(cnf.num_clauses(), 7);
+        assert_eq!(cnf.clause(6), other.clause(3));
+    }
+
+    #[test]
+    fn truncate_keeps_a_prefix_and_the_declared_vars() {
+        let mut cnf = Cnf::from_dimacs(&[&[1, -2], &[9], &[3]]);
+        cnf.ensure_vars(12);
+        cnf.truncate(5);
+        assert_eq!(cnf.num_clauses(), 3);
+        cnf.truncate(1);
+        assert_eq!(cnf, {
+            let mut prefix = Cnf::from_dimacs(&[&[1, -2]]);
+            prefix.ensure_vars(12);
+            prefix
+        });
+        assert_eq!((cnf.num_vars(), cnf.used_vars()), (12, 2));
+        cnf.set_num_vars(2);
+        assert_eq!(cnf.num_vars(), 2);
+        cnf.truncate(0);
+        assert_eq!(
+            (cnf.num_clauses(), cnf.num_lits(), cnf.used_vars()),
+            (0, 0, 0)
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "the clauses use 9")]
+    fn set_num_vars_below_the_used_ones_panics() {
+        Cnf::from_dimacs(&[&[9]]).set_num_vars(8);
     }
 
     #[test]

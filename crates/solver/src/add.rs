@@ -128,7 +128,7 @@ impl Solver {
         self.ensure_vars_of(clause);
         self.restore_if_removed(clause);
         self.num_clauses += 1;
-        if self.config.check_models || self.config.algorithm == Algorithm::Dpll {
+        if self.keeps_copy() {
             self.original.add_clause(clause);
         }
         if !self.ok {
@@ -137,14 +137,31 @@ impl Solver {
         if self.trail.decision_level() > 0 {
             self.backtrack(0);
         }
-        clause.sort_unstable();
-        clause.dedup();
-        if clause.windows(2).any(|w| w[0] == !w[1]) {
-            // Out of the proof too: a clause with both `x` and `!x` would
-            // block the RAT check of a removed clause put back on `x`
-            // (`vars.rs`), as its resolvent keeps the pivot.
-            self.proof.delete(clause);
-            return false;
+        self.simplify_at_root(clause)
+    }
+
+    /// Whether a copy of the clauses as given is kept (`solver.rs` module
+    /// docs): to check models, or for DPLL's pure literals.
+    pub(crate) fn keeps_copy(&self) -> bool {
+        self.config.check_models || self.config.algorithm == Algorithm::Dpll
+    }
+
+    /// Simplifies `clause`, counted and copied already, against the root
+    /// assignment (module docs), at decision level 0 with the formula not
+    /// yet refuted; true when what remains must be stored.
+    pub(crate) fn simplify_at_root(&mut self, clause: &mut Vec<Lit>) -> bool {
+        debug_assert!(self.ok && self.trail.decision_level() == 0);
+        sort_clause(clause);
+        // Sorted, a repeated variable sits next to itself: x, x or x, -x.
+        if clause.windows(2).any(|w| w[0].var() == w[1].var()) {
+            clause.dedup();
+            if clause.windows(2).any(|w| w[0] == !w[1]) {
+                // Out of the proof too: a clause with both `x` and `!x`
+                // would block the RAT check of a removed clause put back on
+                // `x` (`vars.rs`), as its resolvent keeps the pivot.
+                self.proof.delete(clause);
+                return false;
+            }
         }
         if self.trail.len() == 0 {
             // Nothing assigned: no literal is true or false.
@@ -197,11 +214,50 @@ impl Solver {
     }
 }
 
+/// Sorts `clause` as [`slice::sort_unstable`] does, with a branch-free
+/// network for the two- and three-literal clauses most formulas are made
+/// of (the general sort mispredicts a branch or two on each).
+#[inline]
+fn sort_clause(clause: &mut [Lit]) {
+    match clause {
+        [a, b] => order(a, b),
+        [a, b, c] => {
+            order(a, b);
+            order(b, c);
+            order(a, b);
+        }
+        _ => clause.sort_unstable(),
+    }
+}
+
+/// Puts the smaller of `a` and `b` in `a`.
+#[inline(always)]
+fn order(a: &mut Lit, b: &mut Lit) {
+    let (x, y) = (*a, *b);
+    *a = x.min(y);
+    *b = x.max(y);
+}
+
 #[cfg(test)]
 mod tests {
     use satoku_formula::{Cnf, Lit};
 
     use crate::{SolveResult, Solver, SolverConfig};
+
+    #[test]
+    fn short_clauses_sort_as_the_general_sort_does() {
+        // Every clause of up to four literals over x1, x2 and their negations.
+        let lits = Lit::vec_from_dimacs(&[1, -1, 2, -2]);
+        for len in 0..=4u32 {
+            for n in 0..4usize.pow(len) {
+                let clause: Vec<Lit> = (0..len).map(|i| lits[n / 4usize.pow(i) % 4]).collect();
+                let (mut fast, mut general) = (clause.clone(), clause);
+                super::sort_clause(&mut fast);
+                general.sort_unstable();
+                assert_eq!(fast, general);
+            }
+        }
+    }
 
     #[test]
     fn from_cnf_sizes_by_the_variables_used() {

@@ -3,12 +3,13 @@
 //! Each clause is simplified as [`Solver::add_clause`] does (`add.rs`), but
 //! watching is deferred: the clauses stored since the last root unit are
 //! watched together, just before the next unit is propagated and at the
-//! end. A large batch first counts the words each watch list receives and
-//! sizes every list once, instead of regrowing millions of small lists
-//! clause by clause; with nothing assigned yet (no unit so far), a clause
-//! is not looked up in the assignment either. The entries and their order
-//! are those of adding the clauses one at a time, so the search that
-//! follows is the same.
+//! end. Many clauses at once are watched by [`watch::append_all`], which
+//! groups the entries by literal so that each list is sized once and
+//! filled while it sits in cache, instead of two cache misses an entry on
+//! formulas of millions of literals. The copy of the formula kept for
+//! model checks (`solver.rs`) is taken in bulk, a few thousand clauses at
+//! a time. The entries and their order are those of adding the clauses
+//! one at a time, so the search that follows is the same.
 //!
 //! Loading checks the interrupt flag and the time limit of the
 //! configuration every few thousand clauses (the limit counted from the
@@ -18,12 +19,13 @@
 
 use web_time::Instant;
 
-use satoku_formula::Cnf;
+use satoku_formula::{Cnf, Lit};
 
 use crate::clause_db::ClauseRef;
 use crate::config::SolverConfig;
 use crate::limits;
 use crate::solver::Solver;
+use crate::watch::{self, Pending};
 
 /// Clauses between two checks of the interrupt flag and the clock.
 const CHECK_INTERVAL: usize = 1 << 14;
@@ -49,6 +51,29 @@ impl Solver {
     /// remaining clauses are not added, [`Solver::is_complete`] turns false
     /// and every later `solve` answers `Unknown`.
     pub fn add_cnf(&mut self, cnf: &Cnf) {
+        let copy = self.keeps_copy();
+        self.load(cnf, copy);
+    }
+
+    /// [`Solver::add_cnf`] taking `cnf` by value: when a copy of the
+    /// clauses is kept (`solver.rs` module docs) and holds none yet, `cnf`
+    /// becomes that copy instead of being copied (its variables beyond the
+    /// solver's are dropped). Models are checked against it all the same.
+    pub fn add_cnf_owned(&mut self, mut cnf: Cnf) {
+        if !self.keeps_copy() || self.original.num_clauses() > 0 {
+            self.add_cnf(&cnf);
+            return;
+        }
+        let loaded = self.load(&cnf, false);
+        cnf.truncate(loaded);
+        cnf.set_num_vars(self.original.num_vars());
+        self.original = cnf;
+    }
+
+    /// Loads the clauses of `cnf` (module docs), copying them into the
+    /// copy kept for model checks if `copy`; the number of clauses loaded
+    /// (fewer than all when stopped).
+    fn load(&mut self, cnf: &Cnf, copy: bool) -> usize {
         self.ensure_vars(cnf.used_vars());
         // A clause naming a removed variable puts the removed clauses back
         // (`vars.rs`): first, so that no unit propagates over a batch not
@@ -56,31 +81,34 @@ impl Solver {
         if self.vars.num_removed() > 0 && cnf.clauses().any(|c| self.names_removed(c)) {
             self.restore_removed();
         }
+        self.backtrack(0);
         let deadline = self.config.time_limit.map(|t| Instant::now() + t);
         let mut clause = self.analysis.take_learnt();
-        let mut batch = Vec::new();
-        for (i, lits) in cnf.clauses().enumerate() {
-            if i % CHECK_INTERVAL == CHECK_INTERVAL - 1
-                && limits::interrupted(&self.config, deadline)
-            {
+        let mut unwatched = self.db.originals().len();
+        let n = cnf.num_clauses();
+        let mut loaded = 0;
+        while loaded < n {
+            if loaded > 0 && limits::interrupted(&self.config, deadline) {
                 self.incomplete = true;
                 break;
             }
-            clause.clear();
-            clause.extend_from_slice(lits);
-            if !self.simplify_input(&mut clause) {
-                continue;
+            let chunk = loaded..n.min(loaded + CHECK_INTERVAL);
+            loaded = chunk.end;
+            self.num_clauses += chunk.len();
+            if copy {
+                self.original.extend_from(cnf, chunk.clone());
             }
-            if clause.len() >= 2 {
-                batch.push(self.db.alloc(&clause, false, 0));
-            } else {
-                // A unit propagates over the watches: the batch must be in them.
-                self.attach_batch(&mut batch);
-                self.attach_input(&clause);
+            for i in chunk {
+                if self.ok {
+                    clause.clear();
+                    clause.extend_from_slice(cnf.clause(i));
+                    self.load_clause(&mut clause, &mut unwatched);
+                }
             }
         }
-        self.attach_batch(&mut batch);
+        self.attach_originals(unwatched);
         self.analysis.restore_learnt(clause);
+        loaded
     }
 
     /// Whether the solver holds every clause it was given: false after
@@ -89,34 +117,51 @@ impl Solver {
         !self.incomplete
     }
 
-    /// Watches the clauses of `batch`, in order, and empties it. A large
-    /// batch sizes the watch lists first.
-    fn attach_batch(&mut self, batch: &mut Vec<ClauseRef>) {
-        // Counting costs a pass over every list: worth it for large batches only.
-        if batch.len() >= self.watches.len() / 4 {
-            self.reserve_watches(batch);
+    /// Simplifies and stores `clause` (counted and copied already), leaving
+    /// a long one unwatched; watches the originals from `unwatched` on
+    /// before a unit is propagated.
+    fn load_clause(&mut self, clause: &mut Vec<Lit>, unwatched: &mut usize) {
+        if !self.simplify_at_root(clause) {
+            return;
         }
-        for &cref in batch.iter() {
-            self.attach(cref);
+        if clause.len() >= 2 {
+            self.db.alloc(clause, false, 0);
+        } else {
+            // A unit propagates over the watches: every clause must be in them.
+            self.attach_originals(*unwatched);
+            *unwatched = self.db.originals().len();
+            self.attach_input(clause);
         }
-        batch.clear();
     }
 
-    /// Grows each watch list to hold exactly what `batch` adds to it: one
-    /// word per binary clause, two per longer clause (`watch.rs`).
-    fn reserve_watches(&mut self, batch: &[ClauseRef]) {
-        let mut words = vec![0u32; self.watches.len()];
-        for &cref in batch {
-            let lits = self.db.lits(cref);
-            let size = if lits.len() == 2 { 1 } else { 2 };
-            words[lits[0].code()] += size;
-            words[lits[1].code()] += size;
-        }
-        for (list, &n) in self.watches.iter_mut().zip(&words) {
-            if n > 0 {
-                list.reserve_exact(n as usize);
+    /// Watches the original clauses from index `from` on, in order: one by
+    /// one when they are few, else all at once ([`watch::append_all`]).
+    fn attach_originals(&mut self, from: usize) {
+        let count = self.db.originals().len() - from;
+        // Grouping costs a pass over every list: worth it for many clauses only.
+        if count < self.watches.len() / 4 {
+            for i in from..self.db.originals().len() {
+                self.attach(self.db.originals()[i]);
             }
+            return;
         }
+        let db = &self.db;
+        watch::append_all(&mut self.watches, || {
+            db.originals()[from..]
+                .iter()
+                .map(|&cref| watch_entries(db.lits(cref), cref))
+        });
+    }
+}
+
+/// The entries [`Solver::attach`] pushes for clause `cref` of `lits`.
+#[inline]
+fn watch_entries(lits: &[Lit], cref: ClauseRef) -> [Pending; 2] {
+    let (a, b) = (lits[0], lits[1]);
+    if lits.len() == 2 {
+        [Pending::binary(a, b, false), Pending::binary(b, a, true)]
+    } else {
+        [Pending::long(a, b, cref), Pending::long(b, a, cref)]
     }
 }
 
@@ -138,12 +183,17 @@ mod tests {
     fn loading_watches_exactly_as_adding_one_by_one() {
         // Random 3-SAT with units and binary clauses mixed in, so batches
         // are cut by units that propagate.
-        let mut cnf = satoku_gen::random_ksat(300, 1200, 3, 5);
+        // Over 2^14 clauses (the copy comes in several chunks) and 2^11
+        // literals (the grouped watching in several groups); duplicates, a
+        // tautology and a clause that a unit shortens.
+        let mut cnf = satoku_gen::random_ksat(3000, 40_000, 3, 5);
         for (i, extra) in [[4, -7], [-9, 12], [15, 2]].iter().enumerate() {
             cnf.add_clause(&extra.map(Lit::from_dimacs));
             cnf.add_clause(&[Lit::from_dimacs(3 * i as i64 + 20)]);
         }
-        cnf.add_clause(&Lit::vec_from_dimacs(&[1, 2, 3]));
+        for extra in [&[1, 2, 3][..], &[5, 5, -6], &[7, -8, -7], &[-20, 30, 31]] {
+            cnf.add_clause(&Lit::vec_from_dimacs(extra));
+        }
         let loaded = Solver::from_cnf(&cnf, SolverConfig::default());
         let mut one_by_one = Solver::new(SolverConfig::default());
         one_by_one.ensure_vars(cnf.used_vars());
@@ -153,6 +203,8 @@ mod tests {
         assert_eq!(watch_lists(&loaded), watch_lists(&one_by_one));
         assert_eq!(loaded.trail.lits(), one_by_one.trail.lits());
         assert_eq!(loaded.num_clauses(), one_by_one.num_clauses());
+        assert_eq!(loaded.original, cnf);
+        assert_eq!(loaded.db.originals(), one_by_one.db.originals());
         assert!(loaded.is_complete());
     }
 
@@ -180,8 +232,48 @@ mod tests {
         };
         let solver = Solver::from_cnf(&cnf, config);
         assert!(!solver.is_complete());
-        assert_eq!(solver.num_clauses(), (1 << 14) - 1);
+        assert_eq!(solver.num_clauses(), 1 << 14);
         let complete = Solver::from_cnf(&Cnf::new(), SolverConfig::default());
         assert!(complete.is_complete());
+
+        let config = SolverConfig {
+            time_limit: Some(std::time::Duration::ZERO),
+            ..SolverConfig::default()
+        };
+        let mut owned = Solver::new(config);
+        owned.add_cnf_owned(cnf);
+        assert_eq!(owned.num_clauses(), 1 << 14);
+        assert!(owned.copy_is_complete());
+    }
+
+    #[test]
+    fn an_owned_formula_becomes_the_copy_without_its_unused_vars() {
+        let mut cnf = satoku_gen::random_ksat(3000, 9000, 3, 2);
+        cnf.add_clause(&[Lit::from_dimacs(5)]);
+        cnf.ensure_vars(1 << 20);
+        let borrowed = Solver::from_cnf(&cnf, SolverConfig::default());
+        let mut owned = Solver::new(SolverConfig::default());
+        owned.add_cnf_owned(cnf.clone());
+        assert_eq!(watch_lists(&owned), watch_lists(&borrowed));
+        assert_eq!(owned.original, borrowed.original);
+        assert_eq!(owned.original.num_vars(), owned.num_vars());
+        assert!(owned.num_vars() < 1 << 20);
+
+        // A second formula is appended to the copy; with no copy kept,
+        // nothing is.
+        let more = Cnf::from_dimacs(&[&[-5, 6]]);
+        owned.add_cnf_owned(more.clone());
+        assert_eq!(owned.original.num_clauses(), cnf.num_clauses() + 1);
+        assert_eq!(owned.original.clause(cnf.num_clauses()), more.clause(0));
+        let mut unchecked = Solver::new(SolverConfig {
+            check_models: false,
+            ..SolverConfig::default()
+        });
+        unchecked.add_cnf_owned(more);
+        assert_eq!(
+            (unchecked.num_clauses(), unchecked.original.num_clauses()),
+            (1, 0)
+        );
+        assert!(matches!(owned.solve(), SolveResult::Sat(_)));
     }
 }

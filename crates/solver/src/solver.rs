@@ -20,7 +20,9 @@
 //! The copy of the clauses as given ([`Solver::num_clauses`] counts them
 //! all) is kept only while `config.check_models` is on (to check models) or
 //! the algorithm is DPLL (pure literals count occurrences in it): the
-//! search itself reads the arena only.
+//! search itself reads the arena only. [`Solver::add_cnf`] copies a whole
+//! formula in bulk; [`Solver::add_cnf_owned`] makes the formula it is
+//! given that copy, when the copy is still empty (`load.rs`).
 
 use std::time::Duration;
 

@@ -66,6 +66,130 @@ pub fn push_long(list: &mut WatchList, blocker: Lit, cref: ClauseRef) {
     list.extend_from_slice(&[blocker.raw(), cref.offset()]);
 }
 
+/// A watch entry on its way to the list of one literal: the list's index
+/// (the literal's code), then the entry's one word (binary) or two (long).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pending([u32; 3]);
+
+impl Pending {
+    /// The entry of binary clause `(watched ∨ other)` for the list of
+    /// `watched`, as [`binary_entry`].
+    #[inline]
+    pub fn binary(watched: Lit, other: Lit, other_first: bool) -> Pending {
+        Pending([watched.raw(), binary_entry(other, other_first), 0])
+    }
+
+    /// The entry of long clause `cref` for the list of `watched`, as
+    /// [`push_long`].
+    #[inline]
+    pub fn long(watched: Lit, blocker: Lit, cref: ClauseRef) -> Pending {
+        Pending([watched.raw(), blocker.raw(), cref.offset()])
+    }
+
+    #[inline]
+    fn list(&self) -> usize {
+        self.0[0] as usize
+    }
+
+    #[inline]
+    fn words(&self) -> &[u32] {
+        let len = if is_binary(self.0[1]) { 1 } else { 2 };
+        &self.0[1..1 + len]
+    }
+}
+
+/// Literal codes per group in [`append_all`] (2^11: a group's list
+/// headers and entries take about a hundred kilobytes, within the
+/// second-level cache).
+const GROUP_BITS: u32 = 11;
+
+/// Appends the entries `clauses()` yields, two a clause, to `watches`:
+/// each list receives its own in the order they come (as pushing them one
+/// by one would), in room reserved for exactly them. `clauses` is called
+/// twice and must yield the same entries both times.
+///
+/// Pushing entries in the order of their clauses touches a list, and its
+/// header, at random for each: with millions of lists, two cache misses an
+/// entry. Here a counting sort on the high bits of the list index first
+/// groups the entries (stably, into one buffer), then each group's lists
+/// are sized and filled while they sit in cache.
+pub fn append_all<I>(watches: &mut [WatchList], clauses: impl Fn() -> I)
+where
+    I: Iterator<Item = [Pending; 2]>,
+{
+    let grouped = group_by_list(watches.len(), &clauses);
+    let mut words = vec![0u32; 1 << GROUP_BITS];
+    for (base, group) in grouped.groups() {
+        for &entry in group {
+            let entry = Pending(entry);
+            words[entry.list() - base] += entry.words().len() as u32;
+        }
+        for (list, n) in watches[base..].iter_mut().zip(words.iter_mut()) {
+            if *n > 0 {
+                list.reserve_exact(*n as usize);
+                *n = 0;
+            }
+        }
+        for &[list, word, cref] in group {
+            let list = &mut watches[list as usize];
+            list.push(word);
+            if !is_binary(word) {
+                list.push(cref);
+            }
+        }
+    }
+}
+
+/// Entries sorted stably by `list >> GROUP_BITS`; group `g` is
+/// `entries[starts[g]..starts[g + 1]]`.
+struct Grouped {
+    /// The words of each [`Pending`] (zeroed memory is allocated lazily).
+    entries: Vec<[u32; 3]>,
+    starts: Vec<usize>,
+}
+
+impl Grouped {
+    /// Each group with the index of its first list.
+    fn groups(&self) -> impl Iterator<Item = (usize, &[[u32; 3]])> {
+        let entries = &self.entries;
+        self.starts
+            .windows(2)
+            .enumerate()
+            .map(move |(g, w)| (g << GROUP_BITS, &entries[w[0]..w[1]]))
+    }
+}
+
+/// The entries of `clauses()` grouped for [`append_all`] over `num_lists`
+/// lists: one pass counts each group, a second places each entry.
+fn group_by_list<I>(num_lists: usize, clauses: &impl Fn() -> I) -> Grouped
+where
+    I: Iterator<Item = [Pending; 2]>,
+{
+    let num_groups = (num_lists >> GROUP_BITS) + 1;
+    let mut starts = vec![0usize; num_groups + 1];
+    for pair in clauses() {
+        for entry in pair {
+            starts[(entry.list() >> GROUP_BITS) + 1] += 1;
+        }
+    }
+    for g in 0..num_groups {
+        starts[g + 1] += starts[g];
+    }
+    let mut next = starts.clone();
+    let mut sorted = vec![[0u32; 3]; starts[num_groups]];
+    for pair in clauses() {
+        for entry in pair {
+            let slot = &mut next[entry.list() >> GROUP_BITS];
+            sorted[*slot] = entry.0;
+            *slot += 1;
+        }
+    }
+    Grouped {
+        entries: sorted,
+        starts,
+    }
+}
+
 /// Keeps the entries of `list` for which `keep_long(cref)` or
 /// `keep_binary(other)` holds, in order.
 pub fn retain(
@@ -118,6 +242,41 @@ pub fn remove_binary(list: &mut WatchList, other: Lit) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Entries of `n` clauses over `lits` literal codes, long and binary
+    /// mixed: what `attach` would push for each, two a clause.
+    fn pending_entries(n: u32, lits: u32) -> Vec<[Pending; 2]> {
+        let lit = |i: u32| Lit::from_code(i.wrapping_mul(2_654_435_761) % lits);
+        let mut entries = Vec::new();
+        for c in 0..n {
+            let (a, b) = (lit(2 * c), lit(2 * c + 1));
+            entries.push(if c % 3 == 0 {
+                [Pending::binary(a, b, false), Pending::binary(b, a, true)]
+            } else {
+                let cref = ClauseRef::from_offset(7 * c);
+                [Pending::long(a, b, cref), Pending::long(b, a, cref)]
+            });
+        }
+        entries
+    }
+
+    #[test]
+    fn append_all_fills_each_list_in_order_as_pushing_does() {
+        let lits = 5 << GROUP_BITS;
+        let entries = pending_entries(20_000, lits);
+        let mut pushed = vec![WatchList::new(); lits as usize];
+        pushed[3].push(binary_entry(Lit::from_dimacs(9), false));
+        let mut appended = pushed.clone();
+        for entry in entries.iter().flatten() {
+            pushed[entry.list()].extend_from_slice(entry.words());
+        }
+        append_all(&mut appended, || entries.iter().copied());
+        assert_eq!(appended, pushed);
+        assert!(appended.iter().all(|list| list.capacity() == list.len()));
+        // Several groups, each with binary and long entries.
+        assert!(entries.iter().any(|[e, _]| e.list() >> GROUP_BITS == 4));
+        assert!(entries.iter().any(|[e, _]| e.words().len() == 1));
+    }
 
     #[test]
     fn entries_keep_their_order_and_kind() {
