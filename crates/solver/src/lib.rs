@@ -2,7 +2,7 @@
 //!
 //! | item | what it is |
 //! |---|---|
-//! | [`Solver`] | an incremental solver: `new_var`, `add_clause` (of [`Lit`](satoku_formula::Lit)s or DIMACS `i32`s, see [`ClauseLit`]), `add_cnf`, `solve`, `solve_with_assumptions`, `solve_scoped`, `forget_learnts`, `with_proof`, `take_proof` |
+//! | [`Solver`] | an incremental solver: `new_var`, `add_clause` (of [`Lit`](satoku_formula::Lit)s or DIMACS `i32`s, see [`ClauseLit`]), `add_cnf`, `add_cnf_owned`, `freeze`, `melt`, `solve`, `solve_with_assumptions`, `solve_scoped`, `forget_learnts`, `with_proof`, `take_proof` |
 //! | [`Solutions`] | `Solver::solutions()`: every model, or every projection of one, under assumptions; [`Unknown`] when a limit stops it |
 //! | [`SolverConfig`] | every option, with [`Algorithm`], [`Heuristic`], [`RestartPolicy`], [`TargetPhases`] |
 //! | [`SolveResult`] | `Sat(Model)`, `Unsat` or `Unknown`; models are checked before they are returned (`check_models`) |
