@@ -21,7 +21,13 @@
 //! cleared), and among them, with the literals of each sorted by how often
 //! they occur in the candidates, lexicographically. Consecutive clauses
 //! then share prefixes of decisions, which are kept rather than redone
-//! (CaDiCaL's and Kissat's reuse of decisions).
+//! (CaDiCaL's and Kissat's reuse of decisions). A clause that is the
+//! reason of a kept assignment first backtracks below it (it leaves the
+//! watches); a clause kept as it was is watched again at once, at the
+//! current level, where its watched literals may be false: it may then
+//! miss a propagation until the next backtrack, which costs strength, not
+//! soundness, and the round ends at the root, where the watch invariant
+//! (`propagate.rs`) holds again. A shortened clause is replaced at the root.
 //!
 //! A round runs at the root after each reduction of the learnt clauses,
 //! outside scoped calls (whose learnt clauses hold under the assumptions
