@@ -295,8 +295,12 @@ pub(crate) const CORE_LBD: u32 = 2;
 pub(crate) const TIER2_LBD: u32 = 6;
 /// `vivify.rs`: a vivification round propagates at most this many
 /// literals per mille of those the search propagated since the round
-/// before (Kissat's `vivifyeffort` = 100, which counts ticks).
-pub(crate) const VIVIFY_EFFORT_PER_MILLE: u64 = 100;
+/// before. Kissat's `vivifyeffort` is 100 per mille of its ticks (watch
+/// and clause visits); counted in propagated literals the share is set
+/// lower, since a literal propagated near the root, as vivification's
+/// are, visits more watches than one deep in the search (the measurement
+/// is in `docs/solver.md`, "Vivification").
+pub(crate) const VIVIFY_EFFORT_PER_MILLE: u64 = 30;
 /// `clause_db.rs`: the arena is compacted once more than 1 word in this
 /// many is dead (MiniSat 2.2's `garbage_frac` = 0.20).
 pub(crate) const GARBAGE_FRACTION_INV: usize = 5;

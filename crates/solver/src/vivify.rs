@@ -21,7 +21,13 @@
 //! cleared), and among them, with the literals of each sorted by how often
 //! they occur in the candidates, lexicographically. Consecutive clauses
 //! then share prefixes of decisions, which are kept rather than redone
-//! (CaDiCaL's and Kissat's reuse of decisions).
+//! (CaDiCaL's and Kissat's reuse of decisions). A clause that is the
+//! reason of a kept assignment first backtracks below it (it leaves the
+//! watches); a clause kept as it was is watched again at once, at the
+//! current level, where its watched literals may be false: it may then
+//! miss a propagation until the next backtrack, which costs strength, not
+//! soundness, and the round ends at the root, where the watch invariant
+//! (`propagate.rs`) holds again. A shortened clause is replaced at the root.
 //!
 //! A round runs at the root after each reduction of the learnt clauses,
 //! outside scoped calls (whose learnt clauses hold under the assumptions
@@ -171,7 +177,8 @@ impl Solver {
             }
             candidates.clauses.push((c, start..candidates.lits.len()));
         }
-        sort_candidates(&mut candidates, counts, |c| self.db.is_vivified(c));
+        let db = &self.db;
+        sort_candidates(&mut candidates, counts, |c| db.is_vivified(c));
         candidates
     }
 
@@ -338,25 +345,45 @@ fn mark_above_root(trail: &crate::trail::Trail, seen: &mut [bool], lit: Lit) {
 
 /// Sorts each candidate's literals by occurrences (most first, then by
 /// code), then the candidates: not yet tried first, then
-/// lexicographically by their sorted literals (module docs).
+/// lexicographically by their sorted literals (module docs). Literals are
+/// compared by rank in that order, so two candidates compare as two slices
+/// of integers; `counts` holds the ranks afterwards.
 fn sort_candidates(
     candidates: &mut Candidates,
-    counts: &[u32],
+    counts: &mut [u32],
     is_vivified: impl Fn(ClauseRef) -> bool,
 ) {
-    let key = |l: &Lit| (std::cmp::Reverse(counts[l.code()]), l.code());
+    let by_rank = rank_by_occurrences(counts);
+    let mut ranks: Vec<u32> = candidates.lits.iter().map(|l| counts[l.code()]).collect();
     for (_, range) in &candidates.clauses {
-        candidates.lits[range.clone()].sort_unstable_by_key(key);
+        ranks[range.clone()].sort_unstable();
     }
-    let lits = &candidates.lits;
-    candidates.clauses.sort_by(|(c, r), (d, s)| {
-        is_vivified(*c).cmp(&is_vivified(*d)).then_with(|| {
-            lits[r.clone()]
-                .iter()
-                .map(key)
-                .cmp(lits[s.clone()].iter().map(key))
-        })
+    candidates.clauses.sort_unstable_by(|(c, r), (d, s)| {
+        is_vivified(*c)
+            .cmp(&is_vivified(*d))
+            .then_with(|| ranks[r.clone()].cmp(&ranks[s.clone()]))
     });
+    let mut lits = Vec::with_capacity(ranks.len());
+    for (_, range) in &mut candidates.clauses {
+        let start = lits.len();
+        lits.extend(ranks[range.clone()].iter().map(|&r| by_rank[r as usize]));
+        *range = start..lits.len();
+    }
+    candidates.lits = lits;
+}
+
+/// Replaces each nonzero count (indexed by literal code) by the rank of
+/// its literal: more occurrences first, ties by code. Returns the literal
+/// of each rank.
+fn rank_by_occurrences(counts: &mut [u32]) -> Vec<Lit> {
+    let mut order: Vec<u32> = (0..counts.len() as u32)
+        .filter(|&code| counts[code as usize] > 0)
+        .collect();
+    order.sort_unstable_by_key(|&code| (std::cmp::Reverse(counts[code as usize]), code));
+    for (rank, &code) in order.iter().enumerate() {
+        counts[code as usize] = rank as u32;
+    }
+    order.into_iter().map(Lit::from_code).collect()
 }
 
 #[cfg(test)]
