@@ -1,6 +1,7 @@
 //! Helpers shared by the solver's integration tests. (Tests that also need
-//! the DIMACS parser or the DRAT checker live in `crates/examples/tests`,
-//! so that this crate's dev-dependencies stay below it in the crate graph.)
+//! the DIMACS parser live in `crates/examples/tests`, so that this crate's
+//! dev-dependencies stay below it in the crate graph; the DRAT checker
+//! depends on `satoku-formula` alone, so tests here may check proofs.)
 
 use rand::Rng;
 use satoku_formula::Lit;
