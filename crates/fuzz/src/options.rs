@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 subsume=1 elim=0 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -31,12 +31,20 @@ pub struct Options {
     pub rephase: bool,
     /// Local search at rephases (CDCL).
     pub walk: bool,
+    /// Subsumption and strengthening of the irredundant clauses (CDCL).
+    pub subsume: bool,
+    /// Bounded variable elimination (CDCL).
+    pub eliminate: bool,
     /// Log a DRAT proof (CDCL) and check it on UNSAT.
     pub proof: Option<ProofFormat>,
 }
 
 impl Default for Options {
-    /// The solver's defaults, with no proof.
+    /// The solver's defaults, with no proof and no inprocessing
+    /// (subsumption, elimination): regression files written before it
+    /// existed replay the search they were written with, and the shrinker,
+    /// which moves options towards these, ends on a failure without
+    /// inprocessing where one reproduces (simpler to follow).
     fn default() -> Options {
         let config = SolverConfig::default();
         Options {
@@ -49,6 +57,8 @@ impl Default for Options {
             target_phases: config.target_phases,
             rephase: config.rephase,
             walk: config.walk,
+            subsume: false,
+            eliminate: false,
             proof: None,
         }
     }
@@ -116,6 +126,8 @@ impl Options {
             target_phases: TARGETS[rng.gen_range(0..TARGETS.len())].0,
             rephase: rng.gen(),
             walk: rng.gen(),
+            subsume: rng.gen(),
+            eliminate: rng.gen(),
             proof,
         }
     }
@@ -134,6 +146,8 @@ impl Options {
             target_phases: self.target_phases,
             rephase: self.rephase,
             walk: self.walk,
+            subsume: self.subsume,
+            eliminate: self.eliminate,
             check_models: false,
             ..SolverConfig::default()
         }
@@ -190,6 +204,14 @@ impl Options {
             walk: d.walk,
             ..*self
         });
+        push(Options {
+            subsume: d.subsume,
+            ..*self
+        });
+        push(Options {
+            eliminate: d.eliminate,
+            ..*self
+        });
         if self.algorithm != d.algorithm {
             push(Options {
                 algorithm: d.algorithm,
@@ -216,6 +238,8 @@ impl Options {
                 "target" => o.target_phases = value_of(&TARGETS, value).ok_or_else(bad)?,
                 "rephase" => o.rephase = parse_bool(value).ok_or_else(bad)?,
                 "walk" => o.walk = parse_bool(value).ok_or_else(bad)?,
+                "subsume" => o.subsume = parse_bool(value).ok_or_else(bad)?,
+                "elim" => o.eliminate = parse_bool(value).ok_or_else(bad)?,
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
                 "reduce" => o.reduce = parse_bool(value).ok_or_else(bad)?,
                 _ => return Err(format!("unknown option `{key}`")),
@@ -238,7 +262,7 @@ impl fmt::Display for Options {
         write!(
             f,
             "algorithm={} heuristic={} pure={} restart={} reduce={} phase={} target={} rephase={} \
-             walk={} proof={}",
+             walk={} subsume={} elim={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
@@ -248,6 +272,8 @@ impl fmt::Display for Options {
             name_of(&TARGETS, self.target_phases),
             u8::from(self.rephase),
             u8::from(self.walk),
+            u8::from(self.subsume),
+            u8::from(self.eliminate),
             name_of(&PROOFS, self.proof),
         )
     }
