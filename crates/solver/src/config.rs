@@ -291,6 +291,9 @@ pub(crate) const ELIM_CLAUSE_LIMIT: usize = 100;
 /// after each round that tried every candidate (CaDiCaL's `elimboundmax`
 /// = 16).
 pub(crate) const ELIM_BOUND_MAX: usize = 16;
+/// `eliminate.rs`: passes over the candidates per round, each over the
+/// variables touched before it (CaDiCaL's `elimrounds` = 2).
+pub(crate) const ELIM_PASSES: usize = 2;
 /// `subsume.rs`: clauses longer than this are not tried as subsuming
 /// clauses (MiniSat 2.2's `subsumption_lim` = 1000).
 pub(crate) const SUBSUME_CLAUSE_LIMIT: usize = 1000;

@@ -115,7 +115,7 @@ impl Solver {
             match relation(&round.marks, cand.len(), occ.lits(d)) {
                 Relation::Subsumes => {
                     self.proof.delete(round.occ.lits(d));
-                    round.occ.delete(d);
+                    round.delete(d);
                     self.stats.subsumed_clauses += 1;
                 }
                 Relation::Strengthens(l) => {
@@ -141,7 +141,7 @@ impl Solver {
         round.cand_old = old;
         if round.occ.lits(d).len() == 1 {
             let unit = round.occ.lits(d)[0];
-            round.occ.delete(d);
+            round.delete(d);
             self.assign_occurs_unit(round, unit);
         } else {
             round.enqueue(d);
@@ -176,7 +176,7 @@ impl Solver {
             for &c in &ids {
                 if !round.occ.is_deleted(c) {
                     self.proof.delete(round.occ.lits(c));
-                    round.occ.delete(c);
+                    round.delete(c);
                 }
             }
             ids.clear();
