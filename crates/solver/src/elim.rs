@@ -10,12 +10,12 @@
 //! variable are deleted, and the others are simplified against the new
 //! root units; then every clause is watched afresh.
 //!
-//! The first round, and each one after the elimination bound grew, is
-//! full: every clause is tried as a subsuming clause and every variable
-//! for elimination. The others are incremental (as CaDiCaL's): only the
-//! clauses added or shortened by root units since the last round are
-//! tried, and only the variables of clauses added, changed or deleted
-//! since then or during the round.
+//! The first round is full: every clause is tried as a subsuming clause
+//! and every variable for elimination. Later ones are incremental (as
+//! CaDiCaL's): only the clauses added or shortened by root units since the
+//! last round are tried as subsuming clauses, and only the variables of
+//! clauses added, changed or deleted since then or during the round are
+//! tried for elimination (every variable once the bound grew).
 //!
 //! Schedule (after CaDiCaL's `elim` and Kissat's `eliminate`): the first
 //! round runs before the first decision (preprocessing), the n-th later one
@@ -85,10 +85,9 @@ pub(crate) struct Round {
     all_touched: bool,
     /// Per variable, the sign of its literal in the marked clause (or 0).
     pub marks: Vec<i8>,
-    /// Scratch: a clause's literals, its old literals, lists of clause ids.
+    /// Scratch: a clause's literals, its old literals, a list of clause ids.
     pub cand: Vec<Lit>,
     pub cand_old: Vec<Lit>,
-    pub ids: Vec<ClauseId>,
     pub unit_ids: Vec<ClauseId>,
 }
 
@@ -109,7 +108,6 @@ impl Round {
             all_touched: false,
             cand: Vec::new(),
             cand_old: Vec::new(),
-            ids: Vec::new(),
             unit_ids: Vec::new(),
         }
     }
@@ -262,16 +260,15 @@ impl Solver {
         };
         let (subsume, bound) = (self.config.subsume, self.elim.bound);
         let mut round = Round::new(occ, self.num_vars(), limit, subsume, bound);
-        let full = self.elim.rounds == 0 || bound != self.elim.last_bound;
-        self.elim.last_bound = bound;
-        if full {
-            round.all_touched = true;
+        if self.elim.rounds == 0 {
             self.queue_all(&mut round);
         } else {
             for c in fresh {
                 round.enqueue(c);
             }
         }
+        round.all_touched = self.elim.rounds == 0 || bound != self.elim.last_bound;
+        self.elim.last_bound = bound;
         self.subsume_queued(&mut round);
         if self.config.eliminate && !round.unsat && self.eliminate_vars(&mut round) {
             self.elim.bound = (self.elim.bound * 2).clamp(1, ELIM_BOUND_MAX);

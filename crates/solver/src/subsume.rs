@@ -98,10 +98,11 @@ impl Solver {
 
     /// [`Solver::backward_subsume`] over the clauses listed under `lit`.
     fn subsume_listed(&mut self, round: &mut Round, c: ClauseId, cand: &[Lit], sig: u64, lit: Lit) {
-        let mut ids = std::mem::take(&mut round.ids);
-        ids.clear();
-        ids.extend_from_slice(round.occ.list(lit));
-        for &d in &ids {
+        // Strengthening may take `d` off this very list, swapping the last
+        // entry into its place: that place is visited again.
+        let mut i = 0;
+        while let Some(&d) = round.occ.list(lit).get(i) {
+            i += 1;
             let occ = &round.occ;
             round.steps += 1;
             if d == c
@@ -121,11 +122,13 @@ impl Solver {
                 Relation::Strengthens(l) => {
                     self.strengthen(round, d, l);
                     self.stats.strengthened_clauses += 1;
+                    if l == lit {
+                        i -= 1;
+                    }
                 }
                 Relation::Neither => {}
             }
         }
-        round.ids = ids;
     }
 
     /// Removes `lit` from clause `d`: the shorter clause goes into the
