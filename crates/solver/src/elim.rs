@@ -73,7 +73,7 @@ pub(crate) struct Round {
     pub unsat: bool,
     /// Steps taken, and the most allowed.
     pub steps: u64,
-    limit: u64,
+    pub limit: u64,
     /// Whether subsumption is on (queued clauses are tried).
     subsume: bool,
     /// See [`ElimSchedule::bound`].
@@ -269,7 +269,10 @@ impl Solver {
         }
         round.all_touched = self.elim.rounds == 0 || bound != self.elim.last_bound;
         self.elim.last_bound = bound;
+        // Subsumption may spend half the effort: elimination gets the rest.
+        round.limit = limit / 2;
         self.subsume_queued(&mut round);
+        round.limit = limit;
         if self.config.eliminate && !round.unsat && self.eliminate_vars(&mut round) {
             self.elim.bound = (self.elim.bound * 2).clamp(1, ELIM_BOUND_MAX);
         }
