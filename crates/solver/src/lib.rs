@@ -16,7 +16,10 @@
 //! conflict). DPLL adds pure literals and chronological backtracking
 //! (`dpll`, `pure`, `scan`); CDCL adds first-UIP learning (`analyze`),
 //! restarts (`restart`), clause deletion (`reduce`), target and best
-//! phases (`phases`), rephasing (`rephase`) and local search (`walk`). Every tunable is
+//! phases (`phases`), rephasing (`rephase`), local search (`walk`), and
+//! subsumption and bounded variable elimination at the root (`elim`,
+//! `occurs`, `subsume`, `eliminate`, with the reconstruction stack in
+//! `extend` and the removed and frozen variables in `vars`). Every tunable is
 //! named in `config`. `solver.rs` lists the components the solver owns.
 //!
 //! ```
