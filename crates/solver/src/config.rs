@@ -309,16 +309,19 @@ pub(crate) const GARBAGE_FRACTION_INV: usize = 5;
 /// later round waits `ELIM_INTERVAL * n` conflicts (CaDiCaL's `elimint` =
 /// 2e3, whose interval also grows with the rounds).
 pub(crate) const ELIM_INTERVAL: u64 = 2000;
-/// `elim.rs`: steps (literals visited) a round may take, per mille of the
-/// literals propagated since the last round (CaDiCaL's `elimreleff` = 1e3).
-pub(crate) const ELIM_EFFORT_PER_MILLE: u64 = 1000;
-/// `elim.rs`: steps a round may take at least (CaDiCaL's `elimmineff` =
-/// 1e7).
-pub(crate) const ELIM_MIN_EFFORT: u64 = 10_000_000;
+/// `elim.rs`: steps (clauses and literals visited) a round may take, per
+/// mille of the literals propagated since the last round (Kissat's
+/// `eliminateeffort` = 100, of its search ticks). A step is a visit to a
+/// clause or literal of the working copy, often a cache miss: about what
+/// a propagation costs, so rounds take a tenth of the search at most.
+pub(crate) const ELIM_EFFORT_PER_MILLE: u64 = 100;
+/// `elim.rs`: steps a round may take at least (a tenth of CaDiCaL's
+/// `elimmineff` = 1e7, which counts cheaper ticks): on a formula that the
+/// search solves in a tenth of a second, a round must not take longer.
+pub(crate) const ELIM_MIN_EFFORT: u64 = 1_000_000;
 /// `elim.rs`: the first round (preprocessing) may take this many steps
-/// more per literal of the irredundant clauses, so that one pass of
-/// subsumption over a large formula fits.
-pub(crate) const ELIM_FIRST_EFFORT_PER_LITERAL: u64 = 10;
+/// more per literal of the irredundant clauses.
+pub(crate) const ELIM_FIRST_EFFORT_PER_LITERAL: u64 = 2;
 /// `elim.rs`: a variable with more clauses than this on either side is
 /// not eliminated (CaDiCaL's `elimocclim` = 1e2): the resolution count
 /// grows with the product of the two sides.
@@ -331,6 +334,9 @@ pub(crate) const ELIM_CLAUSE_LIMIT: usize = 100;
 /// after each round that tried every candidate (CaDiCaL's `elimboundmax`
 /// = 16).
 pub(crate) const ELIM_BOUND_MAX: usize = 16;
+/// `eliminate.rs`: passes over the candidates per round, each over the
+/// variables touched before it (CaDiCaL's `elimrounds` = 2).
+pub(crate) const ELIM_PASSES: usize = 2;
 /// `subsume.rs`: clauses longer than this are not tried as subsuming
 /// clauses (MiniSat 2.2's `subsumption_lim` = 1000).
 pub(crate) const SUBSUME_CLAUSE_LIMIT: usize = 1000;

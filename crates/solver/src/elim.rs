@@ -3,12 +3,19 @@
 //!
 //! A round copies the irredundant clauses into occurrence lists
 //! (`occurs.rs`), without what the root assignment decides, runs backward
-//! subsumption and strengthening over all of them (`subsume.rs`), then
-//! bounded variable elimination (`eliminate.rs`), and writes the changes
+//! subsumption and strengthening (`subsume.rs`), then bounded variable
+//! elimination (`eliminate.rs`), and writes the changes
 //! back to the arena: deleted and strengthened clauses go, strengthened
 //! clauses and resolvents come in. Learnt clauses that name an eliminated
 //! variable are deleted, and the others are simplified against the new
 //! root units; then every clause is watched afresh.
+//!
+//! The first round is full: every clause is tried as a subsuming clause
+//! and every variable for elimination. Later ones are incremental (as
+//! CaDiCaL's): only the clauses added or shortened by root units since the
+//! last round are tried as subsuming clauses, and only the variables of
+//! clauses added, changed or deleted since then or during the round are
+//! tried for elimination (every variable once the bound grew).
 //!
 //! Schedule (after CaDiCaL's `elim` and Kissat's `eliminate`): the first
 //! round runs before the first decision (preprocessing), the n-th later one
@@ -45,6 +52,11 @@ pub(crate) struct ElimSchedule {
     last_state: (usize, usize, usize),
     /// Clauses an elimination may add beyond those it removes.
     bound: usize,
+    /// The bound of the last round.
+    last_bound: usize,
+    /// Irredundant clauses in the arena after the last round: those listed
+    /// after them were added since.
+    originals_seen: usize,
 }
 
 /// The state of one round: the working clauses and the scratch of the
@@ -61,17 +73,21 @@ pub(crate) struct Round {
     pub unsat: bool,
     /// Steps taken, and the most allowed.
     pub steps: u64,
-    limit: u64,
+    pub limit: u64,
     /// Whether subsumption is on (queued clauses are tried).
     subsume: bool,
     /// See [`ElimSchedule::bound`].
     pub bound: usize,
+    /// Per variable, whether a clause of it was added, changed or deleted
+    /// in this round or since the last one (the candidates to eliminate).
+    touched: Vec<bool>,
+    /// Whether every variable counts as touched (a full round).
+    all_touched: bool,
     /// Per variable, the sign of its literal in the marked clause (or 0).
     pub marks: Vec<i8>,
-    /// Scratch: a clause's literals, its old literals, lists of clause ids.
+    /// Scratch: a clause's literals, its old literals, a list of clause ids.
     pub cand: Vec<Lit>,
     pub cand_old: Vec<Lit>,
-    pub ids: Vec<ClauseId>,
     pub unit_ids: Vec<ClauseId>,
 }
 
@@ -88,9 +104,10 @@ impl Round {
             subsume,
             bound,
             marks: vec![0; num_vars],
+            touched: vec![false; num_vars],
+            all_touched: false,
             cand: Vec::new(),
             cand_old: Vec::new(),
-            ids: Vec::new(),
             unit_ids: Vec::new(),
         }
     }
@@ -101,8 +118,11 @@ impl Round {
         self.steps > self.limit
     }
 
-    /// Queues `c` to be tried as a subsuming clause (if subsumption is on).
+    /// Records that clause `c` is new or changed: its variables are
+    /// touched, and it is queued to be tried as a subsuming clause (if
+    /// subsumption is on).
     pub fn enqueue(&mut self, c: ClauseId) {
+        self.touch(c);
         if !self.subsume {
             return;
         }
@@ -114,6 +134,30 @@ impl Round {
             self.queued[i] = true;
             self.queue.push(c);
         }
+    }
+
+    /// Deletes clause `c`, touching its variables.
+    pub fn delete(&mut self, c: ClauseId) {
+        self.touch(c);
+        self.occ.delete(c);
+    }
+
+    fn touch(&mut self, c: ClauseId) {
+        for &l in self.occ.lits(c) {
+            self.touched[l.var().index()] = true;
+        }
+    }
+
+    /// Forgets which variables were touched (they are being tried).
+    pub fn clear_touched(&mut self) {
+        self.all_touched = false;
+        self.touched.fill(false);
+    }
+
+    /// Whether `v` may have become eliminable since it was last tried.
+    #[inline]
+    pub fn is_touched(&self, v: satoku_formula::Var) -> bool {
+        self.all_touched || self.touched[v.index()]
     }
 
     /// Marks the literals of `lits` (by variable, with their sign).
@@ -170,6 +214,7 @@ impl Solver {
         schedule.next_conflicts = self.stats.conflicts + ELIM_INTERVAL * schedule.rounds;
         schedule.last_propagations = self.stats.propagations;
         schedule.last_state = state;
+        schedule.originals_seen = self.db.originals().len();
         ok
     }
 
@@ -205,7 +250,8 @@ impl Solver {
     /// One round (module docs); false when it refuted the formula.
     fn elim_round(&mut self) -> bool {
         self.stats.elim_rounds += 1;
-        let (occ, literals) = self.occurs_from_arena();
+        let root_len = self.trail.len();
+        let (occ, literals, fresh) = self.occurs_from_arena();
         let limit = if self.elim.rounds == 0 {
             ELIM_MIN_EFFORT + ELIM_FIRST_EFFORT_PER_LITERAL * literals
         } else {
@@ -214,10 +260,19 @@ impl Solver {
         };
         let (subsume, bound) = (self.config.subsume, self.elim.bound);
         let mut round = Round::new(occ, self.num_vars(), limit, subsume, bound);
-        if subsume {
+        if self.elim.rounds == 0 {
             self.queue_all(&mut round);
-            self.subsume_queued(&mut round);
+        } else {
+            for c in fresh {
+                round.enqueue(c);
+            }
         }
+        round.all_touched = self.elim.rounds == 0 || bound != self.elim.last_bound;
+        self.elim.last_bound = bound;
+        // Subsumption may spend half the effort: elimination gets the rest.
+        round.limit = limit / 2;
+        self.subsume_queued(&mut round);
+        round.limit = limit;
         if self.config.eliminate && !round.unsat && self.eliminate_vars(&mut round) {
             self.elim.bound = (self.elim.bound * 2).clamp(1, ELIM_BOUND_MAX);
         }
@@ -225,6 +280,12 @@ impl Solver {
             return false;
         }
         self.write_back(&round);
+        if self.observing.is_on() {
+            // The round's units are facts: reported as such (`observe.rs`).
+            for i in root_len..self.trail.len() {
+                self.report_propagation(self.trail.lits()[i]);
+            }
+        }
         self.propagate().is_none()
     }
 
@@ -240,10 +301,11 @@ impl Solver {
     /// The irredundant clauses in occurrence lists, without what the root
     /// decides: a satisfied clause is deleted, false literals are dropped
     /// (the shorter clause added to the proof before the old one is
-    /// deleted). Also returns the number of literals copied.
-    fn occurs_from_arena(&mut self) -> (Occurs, u64) {
+    /// deleted). Also returns the number of literals copied, and the
+    /// clauses shortened so or added since the last round.
+    fn occurs_from_arena(&mut self) -> (Occurs, u64, Vec<ClauseId>) {
         let mut occ = Occurs::new(self.num_vars());
-        let mut literals = 0;
+        let (mut literals, mut fresh) = (0, Vec::new());
         for i in 0..self.db.originals().len() {
             let c = self.db.originals()[i];
             if self.db.is_deleted(c) {
@@ -261,9 +323,12 @@ impl Solver {
                 self.proof.delete(lits);
             }
             literals += open.len() as u64;
-            occ.add(open, Some(c), changed);
+            let id = occ.add(open, Some(c), changed);
+            if changed || i >= self.elim.originals_seen {
+                fresh.push(id);
+            }
         }
-        (occ, literals)
+        (occ, literals, fresh)
     }
 
     /// Writes the round's changes to the arena (their proof steps are

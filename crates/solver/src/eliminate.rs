@@ -13,7 +13,7 @@
 
 use satoku_formula::{Lit, Var};
 
-use crate::config::{ELIM_CLAUSE_LIMIT, ELIM_OCC_LIMIT};
+use crate::config::{ELIM_CLAUSE_LIMIT, ELIM_OCC_LIMIT, ELIM_PASSES};
 use crate::elim::Round;
 use crate::occurs::ClauseId;
 use crate::solver::Solver;
@@ -21,22 +21,28 @@ use crate::vars::VarStatus;
 
 impl Solver {
     /// Eliminates every candidate variable it can, cheapest first (fewest
-    /// resolutions). Returns whether every candidate was tried (not cut
-    /// short by the round's effort or the call's budget).
+    /// resolutions), in `ELIM_PASSES` passes: the candidates of a pass are
+    /// the variables touched before it. Returns whether every candidate was
+    /// tried (not cut short by the round's effort or the call's budget).
     pub(crate) fn eliminate_vars(&mut self, round: &mut Round) -> bool {
-        for (i, v) in self.elim_candidates(round).into_iter().enumerate() {
-            if round.unsat || round.out_of_effort() || (i % 64 == 0 && self.out_of_budget()) {
-                return false;
-            }
-            if self.try_eliminate(round, v) {
-                self.propagate_occurs(round);
-                self.subsume_queued(round);
+        for _ in 0..ELIM_PASSES {
+            let candidates = self.elim_candidates(round);
+            round.clear_touched();
+            for (i, v) in candidates.into_iter().enumerate() {
+                if round.unsat || round.out_of_effort() || (i % 64 == 0 && self.out_of_budget()) {
+                    return false;
+                }
+                if self.try_eliminate(round, v) {
+                    self.propagate_occurs(round);
+                    self.subsume_queued(round);
+                }
             }
         }
         true
     }
 
-    /// The variables that may be eliminated and occur in a clause, by
+    /// The variables that may be eliminated, occur in a clause and were
+    /// touched (`elim.rs`), by
     /// the product of their two occurrence counts plus their sum (CaDiCaL's
     /// `elimprod` and `elimsum` weights, both 1).
     fn elim_candidates(&mut self, round: &mut Round) -> Vec<Var> {
@@ -44,6 +50,9 @@ impl Solver {
             .map(Var::new)
             .filter(|&v| self.is_removable(v))
             .filter_map(|v| {
+                if !round.is_touched(v) {
+                    return None;
+                }
                 let pos = round.occ.clean(v.positive());
                 let neg = round.occ.clean(v.negative());
                 (pos + neg > 0).then_some((pos * neg + pos + neg, v))
@@ -123,7 +132,7 @@ impl Solver {
                 let clause = round.occ.lits(c);
                 self.extension.push(lit, clause);
                 self.proof.delete(clause);
-                round.occ.delete(c);
+                round.delete(c);
             }
         }
     }

@@ -18,8 +18,9 @@
 //! restarts (`restart`), clause deletion (`reduce`), target and best
 //! phases (`phases`), rephasing (`rephase`), local search (`walk`),
 //! vivification of learnt clauses (`vivify`), and at the root
-//! subsumption and variable elimination (`subsume`, `elim`, with the
-//! reconstruction stack `extend`), failed-literal probing (`probe`) and
+//! subsumption and variable elimination (`elim`, `occurs`, `subsume`,
+//! `eliminate`, with the reconstruction stack in `extend` and the removed
+//! and frozen variables in `vars`), failed-literal probing (`probe`) and
 //! equivalent-literal substitution (`scc`, `substitute`). Every tunable is
 //! named in `config`. `solver.rs` lists the components the solver owns.
 //!

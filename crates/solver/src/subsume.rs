@@ -98,10 +98,11 @@ impl Solver {
 
     /// [`Solver::backward_subsume`] over the clauses listed under `lit`.
     fn subsume_listed(&mut self, round: &mut Round, c: ClauseId, cand: &[Lit], sig: u64, lit: Lit) {
-        let mut ids = std::mem::take(&mut round.ids);
-        ids.clear();
-        ids.extend_from_slice(round.occ.list(lit));
-        for &d in &ids {
+        // Strengthening may take `d` off this very list, swapping the last
+        // entry into its place: that place is visited again.
+        let mut i = 0;
+        while let Some(&d) = round.occ.list(lit).get(i) {
+            i += 1;
             let occ = &round.occ;
             round.steps += 1;
             if d == c
@@ -115,17 +116,19 @@ impl Solver {
             match relation(&round.marks, cand.len(), occ.lits(d)) {
                 Relation::Subsumes => {
                     self.proof.delete(round.occ.lits(d));
-                    round.occ.delete(d);
+                    round.delete(d);
                     self.stats.subsumed_clauses += 1;
                 }
                 Relation::Strengthens(l) => {
                     self.strengthen(round, d, l);
                     self.stats.strengthened_clauses += 1;
+                    if l == lit {
+                        i -= 1;
+                    }
                 }
                 Relation::Neither => {}
             }
         }
-        round.ids = ids;
     }
 
     /// Removes `lit` from clause `d`: the shorter clause goes into the
@@ -141,7 +144,7 @@ impl Solver {
         round.cand_old = old;
         if round.occ.lits(d).len() == 1 {
             let unit = round.occ.lits(d)[0];
-            round.occ.delete(d);
+            round.delete(d);
             self.assign_occurs_unit(round, unit);
         } else {
             round.enqueue(d);
@@ -176,7 +179,7 @@ impl Solver {
             for &c in &ids {
                 if !round.occ.is_deleted(c) {
                     self.proof.delete(round.occ.lits(c));
-                    round.occ.delete(c);
+                    round.delete(c);
                 }
             }
             ids.clear();
