@@ -1,17 +1,15 @@
 //! The solver: its components, variables, and the `solve` entry points.
 //!
 //! The solver owns one value of each component, each with private fields
-//! and its own file: the assignment ([`Trail`], `trail.rs`), the clause
-//! arena ([`ClauseDb`], `clause_db.rs`) and the watch lists (`watch.rs`),
-//! the VSIDS state ([`Branching`], `decide.rs`), the scratch of conflict
-//! analysis ([`Analysis`], `analyze.rs`), the DPLL heuristics' state
-//! ([`ScanState`], `scan.rs`; [`Flips`], `dpll.rs`), the restart policy
-//! ([`Restarts`]), the target and best phases ([`Phases`], `phases.rs`)
-//! and the rephasing schedule ([`Rephasing`], `rephase.rs`), the
-//! reduction schedule ([`Schedule`], `reduce.rs`), what inprocessing
-//! removed ([`VarFlags`], `vars.rs`; [`Extension`], `extend.rs`), the limits of a call
-//! ([`Budget`], `limits.rs`), the proof ([`ProofSink`]) and the observer
-//! of search events ([`Observing`], `observe.rs`).
+//! and its own file: the assignment ([`Trail`]), the clause arena
+//! ([`ClauseDb`]) and watch lists (`watch.rs`), VSIDS ([`Branching`],
+//! `decide.rs`), conflict analysis ([`Analysis`]), DPLL's state
+//! ([`ScanState`], [`Flips`]), restarts ([`Restarts`]), phases
+//! ([`Phases`], [`Rephasing`]), reductions and vivification ([`Schedule`],
+//! `reduce.rs`), the root techniques' schedules ([`ElimSchedule`],
+//! `elim.rs`; [`Probing`], `probe.rs`) and what they removed ([`VarFlags`],
+//! `vars.rs`; [`Extension`], `extend.rs`), the limits of a call
+//! ([`Budget`]), the proof ([`ProofSink`]) and the observer ([`Observing`]).
 //! Each step of the search is an `impl Solver` block in its own file
 //! (`propagate.rs`, `analyze.rs`, `decide.rs`, `reduce.rs`, `cdcl.rs`,
 //! `dpll.rs`) that borrows the components it needs; clause addition is in
