@@ -38,13 +38,13 @@ pub struct SolverOptions {
     /// No vivification of learnt clauses after reductions (CDCL).
     #[arg(long)]
     pub no_vivify: bool,
-    /// No subsumption or self-subsuming strengthening of the irredundant
-    /// clauses (CDCL).
+    /// Subsumption and self-subsuming strengthening of the irredundant
+    /// clauses at the root (CDCL; off by default).
     #[arg(long)]
-    pub no_subsume: bool,
-    /// No bounded variable elimination (CDCL).
+    pub subsume: bool,
+    /// Bounded variable elimination at the root (CDCL; off by default).
     #[arg(long)]
-    pub no_elim: bool,
+    pub elim: bool,
     /// No failed-literal probing (CDCL).
     #[arg(long)]
     pub no_probe: bool,
@@ -151,8 +151,8 @@ impl SolverOptions {
             rephase: !self.no_rephase,
             walk: !self.no_walk,
             vivify: !self.no_vivify,
-            subsume: !self.no_subsume,
-            eliminate: !self.no_elim,
+            subsume: self.subsume,
+            eliminate: self.elim,
             probe: !self.no_probe,
             substitute: !self.no_substitute,
             conflict_limit: self.conflicts,

@@ -108,8 +108,7 @@ fn inprocessing_rounds_during_the_search_keep_proofs_valid() {
         let vars = rng.gen_range(150..=180);
         let cnf = random_ksat(vars, vars * 43 / 10, 3, rng.gen());
         let what = format!("case {case} ({vars} vars)");
-        let (refuted, stats) =
-            solve_checked(&cnf, SolverConfig::default(), format(&mut rng), &what);
+        let (refuted, stats) = solve_checked(&cnf, config(true, true), format(&mut rng), &what);
         unsat += usize::from(refuted);
         later_rounds += stats.elim_rounds.saturating_sub(1);
     }
@@ -130,7 +129,7 @@ fn assumptions_naming_eliminated_variables_keep_proofs_valid() {
     for case in 0..600 {
         let cnf = dense_formula(&mut rng);
         let n = cnf.num_vars() as i64;
-        let (mut solver, buf) = proving_solver(&cnf, SolverConfig::default(), format(&mut rng));
+        let (mut solver, buf) = proving_solver(&cnf, config(true, true), format(&mut rng));
         let mut result = solver.solve();
         for round in 0..3 {
             after_elimination += usize::from(solver.stats().eliminated_vars > 0);

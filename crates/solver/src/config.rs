@@ -143,11 +143,13 @@ pub struct SolverConfig {
     pub vivify: bool,
     /// CDCL: backward subsumption and self-subsuming strengthening of the
     /// irredundant clauses, before the first decision and then now and
-    /// again at the root (`subsume.rs`; default true). Only in calls that
-    /// are not scoped.
+    /// again at the root (`subsume.rs`; default false: with probing,
+    /// substitution and vivification on, it lost on the industrial set,
+    /// `docs/benchmarks.md` "Inprocessing"). Only in calls that are not
+    /// scoped.
     pub subsume: bool,
     /// CDCL: bounded variable elimination (Eén and Biere 2005), on the same
-    /// schedule as `subsume` (`elim.rs`; default true). Frozen variables
+    /// schedule as `subsume` (`elim.rs`; default false, as `subsume`). Frozen variables
     /// and those of the call's assumptions are kept; models are extended
     /// to the eliminated variables (`extend.rs`).
     pub eliminate: bool,
@@ -192,8 +194,8 @@ impl Default for SolverConfig {
             walk: true,
             reduce: true,
             vivify: true,
-            subsume: true,
-            eliminate: true,
+            subsume: false,
+            eliminate: false,
             probe: true,
             substitute: true,
             time_limit: None,

@@ -145,7 +145,7 @@ fn assumptions_and_clauses_naming_eliminated_variables_agree_with_a_fresh_solver
     for case in 0..1500 {
         let mut cnf = dense_formula(&mut rng);
         let n = cnf.num_vars();
-        let mut solver = Solver::from_cnf(&cnf, SolverConfig::default());
+        let mut solver = Solver::from_cnf(&cnf, config(true, true));
         check(&cnf, &[], &solver.solve(), &format!("case {case} first"));
         let had_eliminated = solver.stats().eliminated_vars > 0;
         for round in 0..3 {
@@ -186,7 +186,7 @@ fn frozen_variables_are_never_eliminated() {
     let config = SolverConfig {
         probe: false,
         substitute: false,
-        ..SolverConfig::default()
+        ..config(true, true)
     };
     let mut free = Solver::new(config.clone());
     let mut frozen = Solver::new(config);
@@ -216,7 +216,7 @@ fn dpll_never_runs_inprocessing() {
             &cnf,
             SolverConfig {
                 algorithm: Algorithm::Dpll,
-                ..SolverConfig::default()
+                ..config(true, true)
             },
         );
         check(&cnf, &[], &solver.solve(), "dpll");
@@ -226,7 +226,7 @@ fn dpll_never_runs_inprocessing() {
 
 #[test]
 fn scoped_calls_skip_inprocessing() {
-    let mut solver = Solver::default();
+    let mut solver = Solver::new(config(true, true));
     for c in [[1, 2], [-1, 3], [-2, 4], [-3, -4]] {
         solver.add_clause(&c);
     }
