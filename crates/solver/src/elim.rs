@@ -304,6 +304,7 @@ impl Solver {
     /// deleted). Also returns the number of literals copied, and the
     /// clauses shortened so or added since the last round.
     fn occurs_from_arena(&mut self) -> (Occurs, u64, Vec<ClauseId>) {
+        self.log_root_units();
         let mut occ = Occurs::new(self.num_vars());
         let (mut literals, mut fresh) = (0, Vec::new());
         for i in 0..self.db.originals().len() {

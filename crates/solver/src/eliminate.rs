@@ -129,6 +129,7 @@ impl Solver {
         for lit in [v.positive(), v.negative()] {
             let ids = round.occ.list(lit).to_vec();
             for c in ids {
+                self.log_root_units();
                 let clause = round.occ.lits(c);
                 self.extension.push(lit, clause);
                 self.proof.delete(clause);

@@ -28,6 +28,8 @@ pub(crate) struct Schedule {
     root_units_since_simplify: usize,
     /// `simplify` waits until `stats.propagations` reaches this.
     next_simplify: u64,
+    /// Root literals written to the proof as units (`log_root_units`).
+    root_units_logged: usize,
     /// When vivification runs, and its scratch (`vivify.rs`).
     pub(crate) vivification: Vivification,
 }
@@ -40,6 +42,7 @@ impl Default for Schedule {
             num_reduce: 0,
             root_units_since_simplify: 0,
             next_simplify: 0,
+            root_units_logged: 0,
             vivification: Vivification::default(),
         }
     }
@@ -169,8 +172,25 @@ impl Solver {
     /// Marks a clause deleted and logs the deletion; its watchers go at the
     /// next collection (they are skipped until then by `purge_watches`).
     pub(crate) fn remove_clause(&mut self, cref: ClauseRef) {
+        self.log_root_units();
         self.proof.delete(self.db.lits(cref));
         self.db.delete(cref);
+    }
+
+    /// Writes the root literals not yet in the proof as unit lemmas (each
+    /// is RUP), before a clause is deleted: the deleted clause may be the
+    /// reason of one, and a checker that unassigns the literals of deleted
+    /// reasons (rate; drat-trim ignores such deletions) would lose it.
+    pub(crate) fn log_root_units(&mut self) {
+        if !self.proof.is_on() {
+            return;
+        }
+        let end = self.trail.root_end();
+        let from = self.schedule.root_units_logged.min(end);
+        for i in from..end {
+            self.proof.add(&[self.trail.lits()[i]]);
+        }
+        self.schedule.root_units_logged = end;
     }
 
     /// At the root, deletes every clause satisfied by a root assignment.

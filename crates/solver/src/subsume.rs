@@ -115,6 +115,7 @@ impl Solver {
             round.steps += occ.lits(d).len() as u64;
             match relation(&round.marks, cand.len(), occ.lits(d)) {
                 Relation::Subsumes => {
+                    self.log_root_units();
                     self.proof.delete(round.occ.lits(d));
                     round.delete(d);
                     self.stats.subsumed_clauses += 1;
@@ -139,6 +140,7 @@ impl Solver {
         old.clear();
         old.extend_from_slice(round.occ.lits(d));
         round.occ.remove_lit(d, lit);
+        self.log_root_units();
         self.proof.add(round.occ.lits(d));
         self.proof.delete(&old);
         round.cand_old = old;
@@ -178,6 +180,7 @@ impl Solver {
             ids.extend_from_slice(round.occ.list(unit));
             for &c in &ids {
                 if !round.occ.is_deleted(c) {
+                    self.log_root_units();
                     self.proof.delete(round.occ.lits(c));
                     round.delete(c);
                 }

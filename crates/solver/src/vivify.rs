@@ -315,6 +315,7 @@ impl Solver {
     /// literal of a unit clause, to assert at the root.
     fn replace_vivified(&mut self, old: ClauseRef, clause: &[Lit], lbd: u32) -> Option<Lit> {
         self.backtrack(0);
+        self.log_root_units();
         self.proof.add(clause);
         self.proof.delete(self.db.lits(old));
         self.stats.vivified_clauses += 1;
