@@ -3,9 +3,12 @@
 //! technique to fire (each on and off), and incrementally: assumptions and
 //! clauses that name eliminated variables, compared with a fresh solver.
 //! Proofs of the UNSAT answers are checked in
-//! `crates/examples/tests/elim_proofs.rs` (the checker is not a dependency
-//! of this crate).
+//! `crates/examples/tests/elim_proofs.rs`.
 
+#[allow(dead_code)] // Each test crate uses its own part of the helpers.
+mod common;
+
+use common::check_against_brute_force;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::{Cnf, Lit, Var};
@@ -50,40 +53,11 @@ fn random_lit(rng: &mut ChaCha8Rng, num_vars: usize) -> Lit {
     v.lit(rng.gen_bool(0.5))
 }
 
-/// Whether some assignment satisfies `cnf` and `fixed`.
-fn brute_force_sat(cnf: &Cnf, fixed: &[Lit]) -> bool {
-    let holds = |a: u32, l: &Lit| ((a >> l.var().index()) & 1 == 1) == l.is_positive();
-    (0..1u32 << cnf.num_vars()).any(|a| {
-        fixed.iter().all(|l| holds(a, l)) && cnf.clauses().all(|c| c.iter().any(|l| holds(a, l)))
-    })
-}
-
 fn config(subsume: bool, eliminate: bool) -> SolverConfig {
     SolverConfig {
         subsume,
         eliminate,
         ..SolverConfig::default()
-    }
-}
-
-/// Panics unless `result` is the brute-force answer, with a model of `cnf`
-/// (and of `fixed`) when SAT.
-fn check(cnf: &Cnf, fixed: &[Lit], result: &SolveResult, what: &str) {
-    let expected = brute_force_sat(cnf, fixed);
-    match result {
-        SolveResult::Sat(model) => {
-            assert!(expected, "{what}: SAT, brute force says UNSAT\n{cnf:?}");
-            assert!(model.satisfies(cnf), "{what}: bad model\n{cnf:?}");
-            assert!(
-                fixed.iter().all(|&l| model.lit_value(l)),
-                "{what}: assumption false"
-            );
-        }
-        SolveResult::Unsat => assert!(
-            !expected,
-            "{what}: UNSAT, brute force found a model\n{cnf:?}"
-        ),
-        SolveResult::Unknown => panic!("{what}: unknown without limits"),
     }
 }
 
@@ -115,7 +89,7 @@ fn answers_agree_with_brute_force_with_each_technique_on_and_off() {
             let mut solver = Solver::from_cnf(&cnf, config(subsume, eliminate));
             let result = solver.solve();
             let what = format!("case {case} subsume={subsume} eliminate={eliminate}");
-            check(&cnf, &[], &result, &what);
+            check_against_brute_force(&cnf, &[], &result, &what);
             add_stats(&mut totals[i], solver.stats());
             answers[matches!(result, SolveResult::Sat(_)) as usize] += 1;
         }
@@ -146,14 +120,14 @@ fn assumptions_and_clauses_naming_eliminated_variables_agree_with_a_fresh_solver
         let mut cnf = dense_formula(&mut rng);
         let n = cnf.num_vars();
         let mut solver = Solver::from_cnf(&cnf, config(true, true));
-        check(&cnf, &[], &solver.solve(), &format!("case {case} first"));
+        check_against_brute_force(&cnf, &[], &solver.solve(), &format!("case {case} first"));
         let had_eliminated = solver.stats().eliminated_vars > 0;
         for round in 0..3 {
             let assumptions: Vec<Lit> = (0..rng.gen_range(1..=3))
                 .map(|_| random_lit(&mut rng, n))
                 .collect();
             let what = format!("case {case} round {round} assuming {assumptions:?}");
-            check(
+            check_against_brute_force(
                 &cnf,
                 &assumptions,
                 &solver.solve_with_assumptions(&assumptions),
@@ -171,7 +145,7 @@ fn assumptions_and_clauses_naming_eliminated_variables_agree_with_a_fresh_solver
                 matches!(fresh, SolveResult::Sat(_)),
                 "{what}, then {clause:?}"
             );
-            check(&cnf, &[], &result, &format!("{what}, then {clause:?}"));
+            check_against_brute_force(&cnf, &[], &result, &format!("{what}, then {clause:?}"));
         }
         eliminated_then_named += usize::from(had_eliminated);
     }
@@ -219,7 +193,7 @@ fn dpll_never_runs_inprocessing() {
                 ..config(true, true)
             },
         );
-        check(&cnf, &[], &solver.solve(), "dpll");
+        check_against_brute_force(&cnf, &[], &solver.solve(), "dpll");
         assert_eq!(solver.stats().elim_rounds, 0);
     }
 }

@@ -12,6 +12,7 @@
 //! - event counts match the statistics, and a solver with an observer
 //!   searches exactly as one without (same answer, same statistics).
 
+#[allow(dead_code)] // Each test crate uses its own part of the helpers.
 mod common;
 
 use std::sync::{Arc, Mutex};

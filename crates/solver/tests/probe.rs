@@ -6,12 +6,13 @@
 //! (DPLL, scoped calls). The DRAT proofs of the same kind of formulas are
 //! checked in `crates/examples/tests/probe_proofs.rs`.
 
+#[allow(dead_code)] // Each test crate uses its own part of the helpers.
 mod common;
 
-use common::random_lits;
+use common::{check_against_brute_force, random_lits};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use satoku_formula::{Cnf, Lit, Var};
+use satoku_formula::{Cnf, Var};
 use satoku_solver::{Algorithm, SolveResult, Solver, SolverConfig, Stats};
 
 /// A random formula over 3..=12 variables, mostly binary clauses, some
@@ -33,15 +34,6 @@ fn random_formula(rng: &mut ChaCha8Rng) -> Cnf {
     cnf
 }
 
-/// Whether some assignment satisfies `cnf` and the literals `fixed`.
-fn brute_force_sat(cnf: &Cnf, fixed: &[Lit]) -> bool {
-    let n = cnf.num_vars();
-    let holds = |a: u32, l: &Lit| ((a >> l.var().index()) & 1 == 1) == l.is_positive();
-    (0..1u32 << n).any(|a| {
-        fixed.iter().all(|l| holds(a, l)) && cnf.clauses().all(|c| c.iter().any(|l| holds(a, l)))
-    })
-}
-
 /// Every combination of the two options.
 fn configs() -> Vec<SolverConfig> {
     let mut all = Vec::new();
@@ -55,24 +47,6 @@ fn configs() -> Vec<SolverConfig> {
         }
     }
     all
-}
-
-/// Panics unless `result` is the answer brute force gives for `cnf` under
-/// `fixed`, with a model of both.
-fn check(cnf: &Cnf, fixed: &[Lit], result: &SolveResult, what: &str) {
-    let expected = brute_force_sat(cnf, fixed);
-    match result {
-        SolveResult::Sat(model) => {
-            assert!(expected, "{what}: SAT, brute force says UNSAT\n{cnf:?}");
-            assert!(model.satisfies(cnf), "{what}: bad model\n{cnf:?}");
-            assert!(
-                fixed.iter().all(|&l| model.lit_value(l)),
-                "{what}: assumption violated"
-            );
-        }
-        SolveResult::Unsat => assert!(!expected, "{what}: UNSAT, brute force SAT\n{cnf:?}"),
-        SolveResult::Unknown => panic!("{what}: unknown without limits"),
-    }
 }
 
 /// Adds the counters of `s` to `total`.
@@ -97,7 +71,7 @@ fn answers_agree_with_brute_force_on_and_off() {
                 "case {case}, probe={} subst={}",
                 config.probe, config.substitute
             );
-            check(&cnf, &[], &result, &what);
+            check_against_brute_force(&cnf, &[], &result, &what);
             tally(total, solver.stats());
             answers[usize::from(matches!(result, SolveResult::Sat(_)))] += 1;
         }
@@ -126,13 +100,13 @@ fn incremental_calls_after_substitution_agree_with_fresh_solvers() {
             Vec::new()
         };
         let result = solver.solve_with_assumptions(&first);
-        check(&cnf, &first, &result, &format!("case {case}"));
+        check_against_brute_force(&cnf, &first, &result, &format!("case {case}"));
         substituted += solver.stats().substituted_vars;
         for round in 0..3 {
             let count = rng.gen_range(1..=3);
             let assumptions = random_lits(&mut rng, num_vars, count);
             let result = solver.solve_with_assumptions(&assumptions);
-            check(
+            check_against_brute_force(
                 &cnf,
                 &assumptions,
                 &result,
@@ -152,7 +126,7 @@ fn incremental_calls_after_substitution_agree_with_fresh_solvers() {
             matches!(fresh, SolveResult::Sat(_)),
             "case {case}: differs from a fresh solver"
         );
-        check(&cnf, &[], &result, &format!("case {case} after adding"));
+        check_against_brute_force(&cnf, &[], &result, &format!("case {case} after adding"));
     }
     assert!(substituted > 200, "substituted {substituted}");
 }
@@ -168,10 +142,10 @@ fn frozen_variables_are_never_substituted() {
             frozen.freeze(Var::new(v as u32));
         }
         frozen.add_cnf(&cnf);
-        check(&cnf, &[], &frozen.solve(), &format!("case {case} frozen"));
+        check_against_brute_force(&cnf, &[], &frozen.solve(), &format!("case {case} frozen"));
         frozen_out += frozen.stats().substituted_vars;
         let mut melted = Solver::from_cnf(&cnf, SolverConfig::default());
-        check(&cnf, &[], &melted.solve(), &format!("case {case}"));
+        check_against_brute_force(&cnf, &[], &melted.solve(), &format!("case {case}"));
         melted_out += melted.stats().substituted_vars;
     }
     assert_eq!(frozen_out, 0);
@@ -188,11 +162,11 @@ fn neither_runs_in_dpll_or_in_scoped_calls() {
             ..SolverConfig::default()
         };
         let mut solver = Solver::from_cnf(&cnf, dpll);
-        check(&cnf, &[], &solver.solve(), &format!("case {case} dpll"));
+        check_against_brute_force(&cnf, &[], &solver.solve(), &format!("case {case} dpll"));
         let assumptions = random_lits(&mut rng, cnf.num_vars(), 2);
         let mut scoped = Solver::from_cnf(&cnf, SolverConfig::default());
         let result = scoped.solve_scoped(&assumptions);
-        check(&cnf, &assumptions, &result, &format!("case {case} scoped"));
+        check_against_brute_force(&cnf, &assumptions, &result, &format!("case {case} scoped"));
         for s in [solver.stats(), scoped.stats()] {
             assert_eq!((s.probes, s.substituted_vars), (0, 0), "case {case}");
         }

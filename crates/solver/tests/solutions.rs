@@ -5,6 +5,7 @@
 //! solver must answer for its clauses as before. Seeded, so a failure names
 //! a reproducible case.
 
+#[allow(dead_code)] // Each test crate uses its own part of the helpers.
 mod common;
 
 use std::collections::HashSet;

@@ -4,7 +4,8 @@
 //! depends on `satoku-formula` alone, so tests here may check proofs.)
 
 use rand::Rng;
-use satoku_formula::Lit;
+use satoku_formula::{Cnf, Lit};
+use satoku_solver::SolveResult;
 
 /// `count` random literals over variables `1..=num_vars`, either sign
 /// (repeats allowed: assumptions may repeat or contradict each other).
@@ -15,4 +16,31 @@ pub fn random_lits(rng: &mut impl Rng, num_vars: usize, count: usize) -> Vec<Lit
             Lit::from_dimacs(if rng.gen_bool(0.5) { v } else { -v })
         })
         .collect()
+}
+
+/// Whether some assignment of `cnf`'s variables (at most 31) satisfies
+/// `cnf` and every literal of `fixed`.
+pub fn brute_force_sat(cnf: &Cnf, fixed: &[Lit]) -> bool {
+    let holds = |a: u32, l: &Lit| ((a >> l.var().index()) & 1 == 1) == l.is_positive();
+    (0..1u32 << cnf.num_vars()).any(|a| {
+        fixed.iter().all(|l| holds(a, l)) && cnf.clauses().all(|c| c.iter().any(|l| holds(a, l)))
+    })
+}
+
+/// Panics unless `result` is the answer brute force gives for `cnf` under
+/// `fixed`, with a model of both when SAT.
+pub fn check_against_brute_force(cnf: &Cnf, fixed: &[Lit], result: &SolveResult, what: &str) {
+    let expected = brute_force_sat(cnf, fixed);
+    match result {
+        SolveResult::Sat(model) => {
+            assert!(expected, "{what}: SAT, brute force says UNSAT\n{cnf:?}");
+            assert!(model.satisfies(cnf), "{what}: bad model\n{cnf:?}");
+            assert!(
+                fixed.iter().all(|&l| model.lit_value(l)),
+                "{what}: assumption false"
+            );
+        }
+        SolveResult::Unsat => assert!(!expected, "{what}: UNSAT, brute force SAT\n{cnf:?}"),
+        SolveResult::Unknown => panic!("{what}: unknown without limits"),
+    }
 }
