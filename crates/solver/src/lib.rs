@@ -43,6 +43,7 @@
 
 mod add;
 mod analyze;
+mod aside;
 mod cdcl;
 mod clause_db;
 mod config;

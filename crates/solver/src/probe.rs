@@ -100,11 +100,8 @@ impl Solver {
         }
         let searched = self.stats.propagations - self.probing.last_propagations;
         let effort = (searched * PROBE_EFFORT_PER_MILLE / 1000).max(PROBE_MIN_EFFORT);
-        let saved_phases = self.branching.saved_phases_mut().to_vec();
-        let ok = self.probe_roots(effort);
-        self.branching
-            .saved_phases_mut()
-            .copy_from_slice(&saved_phases);
+        let (ok, spent) = self.aside(|s| s.probe_roots(effort));
+        self.stats.probe_propagations += spent;
         ok
     }
 
@@ -155,9 +152,6 @@ impl Solver {
                 }
             }
         }
-        let spent = self.stats.propagations - searched;
-        self.stats.propagations = searched;
-        self.stats.probe_propagations += spent;
         ok
     }
 

@@ -89,18 +89,17 @@ impl Solver {
             return false;
         }
         let observing = std::mem::take(&mut self.observing);
-        let phases = self.branching.saved_phases_mut().to_vec();
-        let search_propagations = self.stats.propagations;
-        let unit = self.vivify_round();
-        self.backtrack(0);
-        self.branching.saved_phases_mut().copy_from_slice(&phases);
-        self.stats.vivify_propagations += self.stats.propagations - search_propagations;
-        self.stats.propagations = search_propagations;
+        let (unit, spent) = self.aside(|s| {
+            let unit = s.vivify_round();
+            s.backtrack(0);
+            unit
+        });
+        self.stats.vivify_propagations += spent;
         self.observing = observing;
         self.db.forget_deleted();
         let schedule = &mut self.schedule.vivification;
         schedule.reductions = self.stats.reductions;
-        schedule.propagations = search_propagations;
+        schedule.propagations = self.stats.propagations;
         let Some(unit) = unit else {
             return false;
         };
