@@ -275,8 +275,11 @@ impl ClauseDb {
 
     /// Compacts the arena, keeping live clauses in order. Returns a function's
     /// worth of work to the caller: `relocate(old)` gives the new reference of a
-    /// live clause, valid until the next call.
+    /// live clause, valid until the next call. Deleted clauses still listed go
+    /// from the lists too: root work that refutes the formula stops midway,
+    /// with clauses deleted but listed (cnf/regress/trace-panic-s1170*.trace).
     pub fn collect(&mut self) -> Relocation {
+        self.forget_deleted();
         let mut new_arena = Vec::with_capacity(self.arena.len() - self.wasted);
         let mut moves = Vec::with_capacity(self.originals.len() + self.learnts.len());
         let mut pos = 0;
