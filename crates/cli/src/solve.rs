@@ -234,6 +234,7 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
         ("rephases", stats.rephases),
         ("walks", stats.walks),
         ("walk flips", stats.walk_flips),
+        ("vivify rounds", stats.vivify_rounds),
         ("vivified clauses", stats.vivified_clauses),
         ("vivify removed lits", stats.vivify_removed_literals),
         ("vivify propagations", stats.vivify_propagations),

@@ -303,6 +303,9 @@ pub(crate) const TIER2_LBD: u32 = 6;
 /// are, visits more watches than one deep in the search (the measurement
 /// is in `docs/solver.md`, "Vivification").
 pub(crate) const VIVIFY_EFFORT_PER_MILLE: u64 = 30;
+/// `vivify.rs`: at most this many reductions pass without a round after
+/// rounds that shortened nothing (one more after each such round).
+pub(crate) const VIVIFY_MAX_DELAY: u32 = 8;
 /// `clause_db.rs`: the arena is compacted once more than 1 word in this
 /// many is dead (MiniSat 2.2's `garbage_frac` = 0.20).
 pub(crate) const GARBAGE_FRACTION_INV: usize = 5;

@@ -32,7 +32,9 @@ pub struct Stats {
     pub walks: u64,
     /// Variables flipped by local search.
     pub walk_flips: u64,
-    /// Learnt clauses shortened by vivification (CDCL, `vivify`).
+    /// Vivification rounds run (CDCL, `vivify`).
+    pub vivify_rounds: u64,
+    /// Learnt clauses shortened by vivification.
     pub vivified_clauses: u64,
     /// Literals vivification removed from them.
     pub vivify_removed_literals: u64,

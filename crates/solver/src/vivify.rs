@@ -41,7 +41,7 @@
 use satoku_formula::Lit;
 
 use crate::clause_db::ClauseRef;
-use crate::config::{TIER2_LBD, VIVIFY_EFFORT_PER_MILLE};
+use crate::config::{TIER2_LBD, VIVIFY_EFFORT_PER_MILLE, VIVIFY_MAX_DELAY};
 use crate::propagate::Conflict;
 use crate::reason::{Reason, ReasonKind};
 use crate::solver::Solver;
@@ -53,8 +53,13 @@ use crate::watch;
 pub(crate) struct Vivification {
     /// `stats.reductions` at the last round: a round is due after each one.
     reductions: u64,
-    /// Search propagations at the end of the last round.
+    /// Search propagations at the end of the last round (or skipped one).
     propagations: u64,
+    /// Reductions to let pass before the next round: one more after each
+    /// round that shortened nothing, none after one that did.
+    delay: u32,
+    /// Reductions still to let pass.
+    skip: u32,
     /// Per literal code: occurrences in the candidates.
     counts: Vec<u32>,
     /// Per variable: marked by the analysis of a probe.
@@ -88,6 +93,11 @@ impl Solver {
         if !self.vivify_due() {
             return false;
         }
+        if self.skip_vivify_round() {
+            return false;
+        }
+        self.stats.vivify_rounds += 1;
+        let shortened = self.stats.vivified_clauses;
         let observing = std::mem::take(&mut self.observing);
         let (unit, spent) = self.aside(|s| {
             let unit = s.vivify_round();
@@ -100,6 +110,12 @@ impl Solver {
         let schedule = &mut self.schedule.vivification;
         schedule.reductions = self.stats.reductions;
         schedule.propagations = self.stats.propagations;
+        schedule.delay = if self.stats.vivified_clauses > shortened {
+            0
+        } else {
+            (schedule.delay + 1).min(VIVIFY_MAX_DELAY)
+        };
+        schedule.skip = schedule.delay;
         let Some(unit) = unit else {
             return false;
         };
@@ -108,6 +124,22 @@ impl Solver {
         if self.observing.is_on() {
             self.report_propagation(unit);
         }
+        true
+    }
+
+    /// Lets a due round pass while fruitless rounds delay the next ones
+    /// (as Kissat delays a technique that failed): formulas whose learnt
+    /// clauses cannot be shortened (uniform random ones) then pay little.
+    /// The effort of the next round counts from here, not from the last
+    /// round run.
+    fn skip_vivify_round(&mut self) -> bool {
+        let schedule = &mut self.schedule.vivification;
+        if schedule.skip == 0 {
+            return false;
+        }
+        schedule.skip -= 1;
+        schedule.reductions = self.stats.reductions;
+        schedule.propagations = self.stats.propagations;
         true
     }
 

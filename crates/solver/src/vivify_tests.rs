@@ -103,6 +103,44 @@ fn a_clause_that_cannot_shrink_stays_watched() {
 }
 
 #[test]
+fn fruitless_rounds_delay_the_next_ones_and_a_shortening_resets_the_delay() {
+    let proof = ProofBuffer::default();
+    let mut solver = solver_with_learnt(&[&[1, 2, 3], &[-1, -2]], &[-1, -3, 4], &proof);
+    // Reductions 1..=12: rounds at 1, 3, 6, 10 (delays of 1, 2, 3 between).
+    let mut ran = Vec::new();
+    for reduction in 1..=12 {
+        solver.stats.reductions = reduction;
+        let before = solver.stats.vivify_rounds;
+        solver.vivify_if_due();
+        if solver.stats.vivify_rounds > before {
+            ran.push(reduction);
+        }
+    }
+    assert_eq!(ran, vec![1, 3, 6, 10]);
+    assert_eq!(solver.stats.vivified_clauses, 0);
+    // A clause that shrinks: the round after the delay shortens it, and
+    // the next reduction has a round again.
+    let c = solver.db.alloc(&lits(&[-1, 3, 5, 6]), true, 2);
+    solver.attach(c);
+    solver.add_clause(&lits(&[-1, 3]));
+    let mut reduction = 12;
+    while solver.stats.vivified_clauses == 0 {
+        reduction += 1;
+        assert!(reduction <= 10 + 5, "a round within the delay");
+        solver.stats.reductions = reduction;
+        solver.vivify_if_due();
+    }
+    let rounds = solver.stats.vivify_rounds;
+    solver.stats.reductions = reduction + 1;
+    solver.vivify_if_due();
+    assert_eq!(
+        solver.stats.vivify_rounds,
+        rounds + 1,
+        "no delay after a success"
+    );
+}
+
+#[test]
 fn no_round_when_off_or_scoped_or_not_after_a_reduction() {
     let proof = ProofBuffer::default();
     let mut solver = solver_with_learnt(&[&[-1, 2], &[-2, 3]], &[-1, 3, 4, 5], &proof);
