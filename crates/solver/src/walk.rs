@@ -11,7 +11,13 @@
 //! `f(break)`, where `break` counts the clauses the flip would falsify:
 //! `(1 + break)^-2.38` on 3-SAT-like formulas, `cb^-break` with `cb` from
 //! 3.7 (5-SAT) to 5.4 (7-SAT) on longer clauses (the paper's best
-//! settings). The assignment with the fewest falsified clauses is kept; it
+//! settings). Break counts are kept up to date by the flips rather than
+//! counted at each pick (the paper's caching variant): each clause keeps
+//! the exclusive or of its true literals' variables, which is its only
+//! true variable when it has one, so a flip adjusts the counts of the
+//! variables it makes or unmakes critical, and a pick reads one count per
+//! literal instead of scanning each literal's occurrences (on 7-SAT, a few
+//! hundred clauses each). The assignment with the fewest falsified clauses is kept; it
 //! becomes the saved phases (`rephase.rs`). When no clause is falsified the
 //! assignment is a model: the phases then lead the next descent straight
 //! to it, and it is returned through the model check of `take_model`.
@@ -45,6 +51,12 @@ pub(crate) struct Walker {
     values: Vec<bool>,
     /// True literals per clause.
     num_true: Vec<u32>,
+    /// Per clause: the exclusive or of the indices of its true literals'
+    /// variables (the critical variable when exactly one is true).
+    true_xor: Vec<u32>,
+    /// Per variable: the clauses whose only true literal is the variable's
+    /// (those a flip of it would falsify).
+    breaks: Vec<u32>,
     /// Falsified clauses, and each clause's place in that list.
     unsat: Vec<u32>,
     unsat_pos: Vec<u32>,
@@ -81,6 +93,8 @@ impl Walker {
             best: values.clone(),
             values,
             num_true: vec![0; num_clauses],
+            true_xor: vec![0; num_clauses],
+            breaks: Vec::new(),
             unsat: Vec::new(),
             unsat_pos: vec![NOT_LISTED; num_clauses],
             best_unsat: 0,
@@ -95,16 +109,23 @@ impl Walker {
     }
 
     fn count_true_literals(&mut self) {
+        self.breaks = vec![0; self.values.len()];
         for c in 0..self.num_true.len() {
             let (start, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
             let values = &self.values;
-            let n = self.lits[start..end]
-                .iter()
-                .filter(|l| values[l.var().index()] == l.is_positive())
-                .count();
-            self.num_true[c] = n as u32;
-            if n == 0 {
-                self.list_unsat(c as u32);
+            let (mut n, mut xor) = (0, 0);
+            for l in &self.lits[start..end] {
+                if values[l.var().index()] == l.is_positive() {
+                    n += 1;
+                    xor ^= l.var().index() as u32;
+                }
+            }
+            self.num_true[c] = n;
+            self.true_xor[c] = xor;
+            match n {
+                0 => self.list_unsat(c as u32),
+                1 => self.breaks[xor as usize] += 1,
+                _ => {}
             }
         }
         self.best_unsat = self.unsat.len();
@@ -145,7 +166,7 @@ impl Walker {
         self.weights.clear();
         let mut total = 0.0;
         for i in start..end {
-            let breaks = self.break_count(self.lits[i]);
+            let breaks = self.breaks[self.lits[i].var().index()] as usize;
             let w = self.score[breaks.min(MAX_BREAK)];
             self.weights.push(w);
             total += w;
@@ -160,35 +181,40 @@ impl Walker {
         self.lits[end - 1].var()
     }
 
-    /// Clauses that flipping the variable of false literal `lit` would
-    /// falsify: those whose only true literal is `!lit`.
-    fn break_count(&self, lit: Lit) -> usize {
-        let not = (!lit).code();
-        let range = self.occ_start[not] as usize..self.occ_start[not + 1] as usize;
-        self.occ[range]
-            .iter()
-            .filter(|&&c| self.num_true[c as usize] == 1)
-            .count()
-    }
-
+    /// Flips `v`, keeping the true-literal counts, the falsified list and
+    /// the break counts (module docs) up to date.
     fn flip(&mut self, v: Var) {
         self.flips += 1;
         let value = !self.values[v.index()];
         self.values[v.index()] = value;
+        let index = v.index() as u32;
         let made = v.lit(value);
         for i in self.occ_start[made.code()]..self.occ_start[made.code() + 1] {
-            let c = self.occ[i as usize];
-            self.num_true[c as usize] += 1;
-            if self.num_true[c as usize] == 1 {
-                self.unlist_unsat(c);
+            let c = self.occ[i as usize] as usize;
+            let critical = self.true_xor[c];
+            self.true_xor[c] = critical ^ index;
+            self.num_true[c] += 1;
+            match self.num_true[c] {
+                1 => {
+                    self.unlist_unsat(c as u32);
+                    self.breaks[v.index()] += 1;
+                }
+                2 => self.breaks[critical as usize] -= 1,
+                _ => {}
             }
         }
         let broken = !made;
         for i in self.occ_start[broken.code()]..self.occ_start[broken.code() + 1] {
-            let c = self.occ[i as usize];
-            self.num_true[c as usize] -= 1;
-            if self.num_true[c as usize] == 0 {
-                self.list_unsat(c);
+            let c = self.occ[i as usize] as usize;
+            self.true_xor[c] ^= index;
+            self.num_true[c] -= 1;
+            match self.num_true[c] {
+                0 => {
+                    self.list_unsat(c as u32);
+                    self.breaks[v.index()] -= 1;
+                }
+                1 => self.breaks[self.true_xor[c] as usize] += 1,
+                _ => {}
             }
         }
         if let Some(log) = &mut self.since_best {

@@ -84,3 +84,52 @@ fn scores_fall_with_the_break_count() {
     }
     assert!((score_table(7.0)[1] - 1.0 / 5.4).abs() < 1e-12);
 }
+
+/// Clauses that a flip of `v` would falsify, counted from scratch.
+fn break_count_from_scratch(w: &Walker, v: Var) -> u32 {
+    let true_lit = v.lit(w.values[v.index()]);
+    let range = w.occ_start[true_lit.code()] as usize..w.occ_start[true_lit.code() + 1] as usize;
+    w.occ[range]
+        .iter()
+        .filter(|&&c| w.num_true[c as usize] == 1)
+        .count() as u32
+}
+
+#[test]
+fn cached_break_counts_match_counts_from_scratch_after_every_flip() {
+    for (n, k) in [(40u32, 3usize), (20, 5), (12, 7)] {
+        let mut w = walker(&[], Vec::new(), 5);
+        let clauses: Vec<Vec<Lit>> = (0..6 * n)
+            .map(|_| {
+                let mut vars: Vec<u32> = Vec::new();
+                while vars.len() < k {
+                    let v = w.random_below(n as usize) as u32;
+                    if !vars.contains(&v) {
+                        vars.push(v);
+                    }
+                }
+                vars.iter()
+                    .map(|&v| Var::new(v).lit(w.random() & 1 == 0))
+                    .collect()
+            })
+            .collect();
+        let mut w = walker(&clauses, vec![true; n as usize], 9);
+        for step in 0..2000 {
+            for v in 0..n {
+                let v = Var::new(v);
+                assert_eq!(
+                    w.breaks[v.index()],
+                    break_count_from_scratch(&w, v),
+                    "k = {k}, step {step}, variable {v:?}"
+                );
+            }
+            let falsified = (0..clauses.len()).filter(|&c| w.num_true[c] == 0).count();
+            assert_eq!(w.unsat.len(), falsified);
+            if w.unsat.is_empty() {
+                break;
+            }
+            let v = Var::new(w.random_below(n as usize) as u32);
+            w.flip(v);
+        }
+    }
+}
