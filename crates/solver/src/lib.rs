@@ -81,6 +81,7 @@ mod trail;
 mod unchecked;
 mod vars;
 mod vivify;
+mod vivify_order;
 mod walk;
 mod watch;
 

@@ -264,7 +264,7 @@ fn forced_rounds_on_small_formulas_keep_every_clause_implied_and_every_answer() 
 #[test]
 fn literals_are_ranked_by_occurrences_then_by_code() {
     let mut counts = vec![0, 3, 1, 3, 0, 2];
-    let by_rank = super::rank_by_occurrences(&mut counts);
+    let by_rank = crate::vivify_order::rank_by_occurrences(&mut counts);
     let codes: Vec<u32> = by_rank.iter().map(|l| l.code() as u32).collect();
     assert_eq!(codes, vec![1, 3, 5, 2]);
     assert_eq!((counts[1], counts[3], counts[5], counts[2]), (0, 1, 2, 3));
