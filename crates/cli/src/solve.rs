@@ -247,6 +247,8 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
         ("failed literals", stats.failed_literals),
         ("probe propagations", stats.probe_propagations),
         ("substituted vars", stats.substituted_vars),
+        ("gates", stats.gates),
+        ("congruent gates", stats.congruent_gates),
     ];
     for (name, value) in rows {
         out.comment(&format!(

@@ -51,6 +51,9 @@ pub struct SolverOptions {
     /// No equivalent-literal substitution (CDCL).
     #[arg(long)]
     pub no_substitute: bool,
+    /// No congruence closure on AND gates (CDCL).
+    #[arg(long)]
+    pub no_congruence: bool,
     /// Give up after this many conflicts: `s UNKNOWN`.
     #[arg(long)]
     pub conflicts: Option<u64>,
@@ -155,6 +158,7 @@ impl SolverOptions {
             eliminate: self.elim,
             probe: !self.no_probe,
             substitute: !self.no_substitute,
+            congruence: !self.no_congruence,
             conflict_limit: self.conflicts,
             decision_limit: self.decisions,
             ..SolverConfig::default()

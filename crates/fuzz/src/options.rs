@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 subsume=1 elim=0 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 subsume=1 elim=0 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -37,6 +37,8 @@ pub struct Options {
     pub probe: bool,
     /// Equivalent-literal substitution (CDCL).
     pub substitute: bool,
+    /// Congruence closure on AND gates (CDCL).
+    pub congruence: bool,
     /// Subsumption and strengthening (CDCL).
     pub subsume: bool,
     /// Bounded variable elimination (CDCL).
@@ -62,6 +64,7 @@ impl Default for Options {
             vivify: config.vivify,
             probe: config.probe,
             substitute: config.substitute,
+            congruence: config.congruence,
             subsume: config.subsume,
             eliminate: config.eliminate,
             proof: None,
@@ -134,6 +137,7 @@ impl Options {
             vivify: rng.gen(),
             probe: rng.gen(),
             substitute: rng.gen(),
+            congruence: rng.gen(),
             subsume: rng.gen(),
             eliminate: rng.gen(),
             proof,
@@ -157,6 +161,7 @@ impl Options {
             vivify: self.vivify,
             probe: self.probe,
             substitute: self.substitute,
+            congruence: self.congruence,
             subsume: self.subsume,
             eliminate: self.eliminate,
             check_models: false,
@@ -171,7 +176,8 @@ impl Options {
 
     /// The same options with one option set back to its default, for each
     /// option that is not at its default already, or one root technique
-    /// (vivification, probing, substitution, subsumption, elimination)
+    /// (vivification, probing, substitution, congruence, subsumption,
+    /// elimination)
     /// switched off: fewer moving parts (the shrinker's moves).
     pub fn simpler(&self) -> Vec<Options> {
         let d = Options::default();
@@ -230,6 +236,10 @@ impl Options {
             ..*self
         });
         push(Options {
+            congruence: false,
+            ..*self
+        });
+        push(Options {
             subsume: false,
             ..*self
         });
@@ -266,6 +276,7 @@ impl Options {
                 "vivify" => o.vivify = parse_bool(value).ok_or_else(bad)?,
                 "probe" => o.probe = parse_bool(value).ok_or_else(bad)?,
                 "subst" => o.substitute = parse_bool(value).ok_or_else(bad)?,
+                "congru" => o.congruence = parse_bool(value).ok_or_else(bad)?,
                 "subsume" => o.subsume = parse_bool(value).ok_or_else(bad)?,
                 "elim" => o.eliminate = parse_bool(value).ok_or_else(bad)?,
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
@@ -290,7 +301,7 @@ impl fmt::Display for Options {
         write!(
             f,
             "algorithm={} heuristic={} pure={} restart={} reduce={} phase={} target={} rephase={} \
-             walk={} vivify={} probe={} subst={} subsume={} elim={} proof={}",
+             walk={} vivify={} probe={} subst={} congru={} subsume={} elim={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
@@ -303,6 +314,7 @@ impl fmt::Display for Options {
             u8::from(self.vivify),
             u8::from(self.probe),
             u8::from(self.substitute),
+            u8::from(self.congruence),
             u8::from(self.subsume),
             u8::from(self.eliminate),
             name_of(&PROOFS, self.proof),
@@ -330,19 +342,26 @@ mod tests {
 
     #[test]
     fn simpler_moves_towards_the_default_and_fewer_root_techniques() {
-        let off = "vivify=0 probe=0 subst=0 subsume=0 elim=0";
+        let off = "vivify=0 probe=0 subst=0 congru=0 subsume=0 elim=0";
         let bare = Options::parse(off).unwrap();
         assert!(bare.simpler().is_empty());
         let techniques = |o: &Options| {
-            [o.vivify, o.probe, o.substitute, o.subsume, o.eliminate]
-                .iter()
-                .filter(|&&on| on)
-                .count()
+            [
+                o.vivify,
+                o.probe,
+                o.substitute,
+                o.congruence,
+                o.subsume,
+                o.eliminate,
+            ]
+            .iter()
+            .filter(|&&on| on)
+            .count()
         };
-        let all_on = Options::parse("vivify=1 probe=1 subst=1 subsume=1 elim=1").unwrap();
+        let all_on = Options::parse("vivify=1 probe=1 subst=1 congru=1 subsume=1 elim=1").unwrap();
         let moves = all_on.simpler();
-        assert_eq!(moves.len(), 5, "one root technique off each");
-        assert!(moves.iter().all(|m| techniques(m) == 4));
+        assert_eq!(moves.len(), 6, "one root technique off each");
+        assert!(moves.iter().all(|m| techniques(m) == 5));
         let o = Options::parse(&format!("algorithm=dpll heuristic=first pure=0 {off}")).unwrap();
         let moves = o.simpler();
         assert_eq!(moves.len(), 3);

@@ -166,6 +166,11 @@ pub struct SolverConfig {
     /// Frozen variables ([`Solver::freeze`](crate::Solver::freeze)) are
     /// never replaced.
     pub substitute: bool,
+    /// CDCL: congruence closure on AND gates in the same rounds as
+    /// `substitute`, before it: outputs of gates with equivalent inputs
+    /// are made equivalent by binary clauses, which substitution then
+    /// replaces (`congruence.rs`; default true).
+    pub congruence: bool,
     /// Wall-clock limit per `solve` call (default none).
     pub time_limit: Option<Duration>,
     /// Limit on conflicts per `solve` call (default none).
@@ -198,6 +203,7 @@ impl Default for SolverConfig {
             eliminate: false,
             probe: true,
             substitute: true,
+            congruence: true,
             time_limit: None,
             conflict_limit: None,
             decision_limit: None,

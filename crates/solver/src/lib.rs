@@ -47,6 +47,7 @@ mod aside;
 mod cdcl;
 mod clause_db;
 mod config;
+mod congruence;
 mod decide;
 mod dpll;
 mod elim;

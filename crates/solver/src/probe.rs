@@ -16,7 +16,8 @@
 //! Rounds run at the root of a call that is not scoped: the first before
 //! the first decision (preprocessing), the `k`-th `PROBE_INTERVAL * k`
 //! conflicts after the one before, each skipped when no unit and no binary
-//! clause came since the last. A round substitutes equivalent literals,
+//! clause came since the last. A round first closes the AND gates under
+//! congruence (`congruence.rs`), then substitutes equivalent literals,
 //! then probes until its effort is spent: `PROBE_EFFORT_PER_MILLE` of the
 //! propagations the search made since the last round, at least
 //! `PROBE_MIN_EFFORT`. Probing saves no phase (the saved phases are put
@@ -27,6 +28,7 @@
 use satoku_formula::Lit;
 
 use crate::config::{Algorithm, PROBE_EFFORT_PER_MILLE, PROBE_INTERVAL, PROBE_MIN_EFFORT};
+use crate::congruence::Congruence;
 use crate::reason::Reason;
 use crate::solver::Solver;
 use crate::trail::OPEN;
@@ -50,6 +52,8 @@ pub(crate) struct Probing {
     /// Per literal code: the number of root units when it was last probed
     /// (`usize::MAX`: never).
     probed_at: Vec<usize>,
+    /// When congruence closure last ran in a round (`congruence.rs`).
+    pub congruence: Congruence,
 }
 
 impl Solver {
@@ -75,7 +79,7 @@ impl Solver {
 
     /// Whether a round may and should run now.
     fn probing_due(&self) -> bool {
-        (self.config.probe || self.config.substitute)
+        (self.config.probe || self.config.substitute || self.config.congruence)
             && self.config.algorithm == Algorithm::Cdcl
             && self.scope_floor == 0
             && self.trail.decision_level() == 0
@@ -92,6 +96,9 @@ impl Solver {
 
     /// One round: substitution, then probing within the effort bound.
     fn probe_round(&mut self) -> bool {
+        if self.config.congruence {
+            self.congruence();
+        }
         if self.config.substitute && !self.substitute() {
             return false;
         }

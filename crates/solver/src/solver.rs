@@ -89,7 +89,8 @@ pub struct Solver {
     pub(crate) extension: Extension,
     /// When subsumption and elimination run next (`elim.rs`).
     pub(crate) elim: ElimSchedule,
-    /// The schedule of probing and substitution rounds (`probe.rs`).
+    /// The schedule of probing, substitution and congruence rounds
+    /// (`probe.rs`, `congruence.rs`).
     pub(crate) probing: Probing,
     /// The assumptions of the current call.
     pub(crate) assumptions: Vec<Lit>,

@@ -62,6 +62,12 @@ pub struct Stats {
     pub probe_propagations: u64,
     /// Variables replaced by an equivalent literal (CDCL, `substitute`).
     pub substituted_vars: u64,
+    /// AND gates read off the clauses by congruence closure (CDCL,
+    /// `congruence`), counted at each round that looked.
+    pub gates: u64,
+    /// Gate outputs found equivalent to another gate's output or to an
+    /// input (each added as two binary clauses).
+    pub congruent_gates: u64,
     /// Time spent in `solve`.
     pub solve_time: Duration,
 }

@@ -117,6 +117,7 @@ fn options_are_simplified_one_move_at_a_time() {
         vivify: false,
         probe: false,
         substitute: false,
+        congruence: false,
         subsume: false,
         eliminate: false,
         ..Options::default()
