@@ -13,13 +13,17 @@
 //! union-find over literals, `Classes`); a gate that finds another with
 //! the same inputs makes their outputs equivalent, and the gates that read
 //! the class that lost its representative are hashed again. A gate whose
-//! inputs all fall into one class is equivalent to that input.
+//! inputs all fall into one class is equivalent to that input; one with
+//! two complementary inputs is false (the XOR of a miter, an OR of two
+//! such ANDs, then propagates to false at the root).
 //!
 //! Each equivalence `a ≡ b` is added as the binary clauses `¬a ∨ b` and
 //! `a ∨ ¬b`, irredundant, watched and written to the proof. Both are RUP:
 //! from `a` the gate's binary clauses give its inputs, the equivalences
 //! added before lead to the other gate's inputs, and its long clause gives
-//! `b`. Substitution (`substitute.rs`), which runs next in the same round,
+//! `b`. A false output `o` is added as the unit `¬o`, RUP as `o` implies
+//! two inputs the equivalences make complementary. Substitution
+//! (`substitute.rs`), which runs next in the same round,
 //! then finds the equivalences as components of the binary implication
 //! graph and replaces the variables.
 //!
@@ -55,20 +59,27 @@ pub(crate) struct Congruence {
 
 impl Solver {
     /// Finds equivalent gate outputs and adds their equivalences as binary
-    /// clauses (module docs), at the root with the trail propagated.
-    pub(crate) fn congruence(&mut self) {
+    /// clauses, and false outputs as units (module docs), at the root with
+    /// the trail propagated. False when the units refute the formula.
+    pub(crate) fn congruence(&mut self) -> bool {
         debug_assert_eq!(self.trail.decision_level(), 0);
         let seen = (self.trail.len(), self.db.originals().len());
         if self.probing.congruence.no_gates || self.probing.congruence.last_seen == Some(seen) {
-            return;
+            return true;
         }
         let mut gates = self.extract_gates();
         self.probing.congruence.no_gates = gates.is_empty();
         self.stats.gates += gates.len() as u64;
-        for (a, b) in close(&mut gates, self.num_vars()) {
+        let closure = close(&mut gates, self.num_vars());
+        for &(a, b) in &closure.equal {
             self.add_equivalence(a, b);
         }
+        let units: Vec<Lit> = closure.false_outputs.iter().map(|&o| !o).collect();
+        units.iter().for_each(|&u| self.proof.add(&[u]));
+        self.stats.congruent_gates += units.len() as u64;
+        let ok = self.assign_root_units(&units);
         self.probing.congruence.last_seen = Some((self.trail.len(), self.db.originals().len()));
+        ok
     }
 
     /// The AND gates of the irredundant clauses whose literals are all open.
@@ -188,9 +199,16 @@ impl Classes {
     }
 }
 
-/// The congruence closure of `gates` (module docs): the pairs of literals
-/// found equivalent, each as the two literals to equate, in the order found.
-fn close(gates: &mut [Gate], num_vars: usize) -> Vec<(Lit, Lit)> {
+/// What the closure found.
+struct Closure {
+    /// Pairs of literals found equivalent, in the order found.
+    equal: Vec<(Lit, Lit)>,
+    /// Outputs of gates with complementary inputs.
+    false_outputs: Vec<Lit>,
+}
+
+/// The congruence closure of `gates` (module docs).
+fn close(gates: &mut [Gate], num_vars: usize) -> Closure {
     let mut classes = Classes::new(num_vars);
     let mut uses: Vec<Vec<u32>> = vec![Vec::new(); num_vars];
     for (g, gate) in gates.iter().enumerate() {
@@ -201,11 +219,15 @@ fn close(gates: &mut [Gate], num_vars: usize) -> Vec<(Lit, Lit)> {
     let mut queue: VecDeque<u32> = (0..gates.len() as u32).collect();
     let mut queued = vec![true; gates.len()];
     let mut table: HashMap<Vec<Lit>, u32> = HashMap::new();
-    let mut equal = Vec::new();
+    let (mut equal, mut false_outputs) = (Vec::new(), Vec::new());
+    let mut found_false = vec![false; gates.len()];
     while let Some(g) = queue.pop_front() {
         queued[g as usize] = false;
         let gate = &gates[g as usize];
         let Some(key) = classes.key(&gate.inputs) else {
+            if !std::mem::replace(&mut found_false[g as usize], true) {
+                false_outputs.push(gate.out);
+            }
             continue;
         };
         let out = classes.find(gate.out);
@@ -236,7 +258,10 @@ fn close(gates: &mut [Gate], num_vars: usize) -> Vec<(Lit, Lit)> {
             }
         }
     }
-    equal
+    Closure {
+        equal,
+        false_outputs,
+    }
 }
 
 #[cfg(test)]
@@ -267,7 +292,7 @@ mod tests {
             gate(6, &[2, 1]),
             gate(11, &[1, 3]),
         ];
-        let equal = close(&mut gates, 11);
+        let equal = close(&mut gates, 11).equal;
         let mut classes = Classes::new(11);
         for &(a, b) in &equal {
             classes.union(a, b);
@@ -283,13 +308,22 @@ mod tests {
     fn a_gate_whose_inputs_are_equivalent_equals_its_input() {
         // 3 = 1∧2, 4 = 2∧1 ... and 5 = 3∧4 is then 3 itself.
         let mut gates = vec![gate(5, &[3, 4]), gate(3, &[1, 2]), gate(4, &[2, 1])];
-        let equal = close(&mut gates, 5);
+        let equal = close(&mut gates, 5).equal;
         let mut classes = Classes::new(5);
         equal.iter().for_each(|&(a, b)| {
             classes.union(a, b);
         });
         assert_eq!(classes.find(lit(5)), classes.find(lit(3)));
         assert_eq!(classes.find(lit(4)), classes.find(lit(3)));
+    }
+
+    #[test]
+    fn a_gate_with_inputs_made_complementary_is_false() {
+        // 4 = 1∧2 and 6 = 2∧1 are equivalent, so 7 = 4∧¬6 is false.
+        let mut gates = vec![gate(7, &[4, -6]), gate(4, &[1, 2]), gate(6, &[2, 1])];
+        let closure = close(&mut gates, 7);
+        assert_eq!(closure.false_outputs, vec![lit(7)]);
+        assert_eq!(closure.equal.len(), 1);
     }
 
     #[test]

@@ -96,8 +96,8 @@ impl Solver {
 
     /// One round: substitution, then probing within the effort bound.
     fn probe_round(&mut self) -> bool {
-        if self.config.congruence {
-            self.congruence();
+        if self.config.congruence && !self.congruence() {
+            return false;
         }
         if self.config.substitute && !self.substitute() {
             return false;

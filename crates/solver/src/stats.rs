@@ -66,7 +66,7 @@ pub struct Stats {
     /// `congruence`), counted at each round that looked.
     pub gates: u64,
     /// Gate outputs found equivalent to another gate's output or to an
-    /// input (each added as two binary clauses).
+    /// input (each added as two binary clauses), or false (a unit).
     pub congruent_gates: u64,
     /// Time spent in `solve`.
     pub solve_time: Duration,
