@@ -10,7 +10,8 @@
 //! output, so OR, NAND and NOR gates are AND gates of negated literals.
 //!
 //! Closure: gates are hashed by their inputs' representatives (a
-//! union-find over literals, `Classes`); a gate that finds another with
+//! union-find over literals, `Classes`, seeded with the equivalences the
+//! binary clauses state: buffers and inverters); a gate that finds another with
 //! the same inputs makes their outputs equivalent, and the gates that read
 //! the class that lost its representative are hashed again. A gate whose
 //! inputs all fall into one class is equivalent to that input; one with
@@ -67,10 +68,10 @@ impl Solver {
         if self.probing.congruence.no_gates || self.probing.congruence.last_seen == Some(seen) {
             return true;
         }
-        let mut gates = self.extract_gates();
+        let (mut gates, equivalences) = self.extract_gates();
         self.probing.congruence.no_gates = gates.is_empty();
         self.stats.gates += gates.len() as u64;
-        let closure = close(&mut gates, self.num_vars());
+        let closure = close(&mut gates, &equivalences, self.num_vars());
         for &(a, b) in &closure.equal {
             self.add_equivalence(a, b);
         }
@@ -82,8 +83,35 @@ impl Solver {
         ok
     }
 
-    /// The AND gates of the irredundant clauses whose literals are all open.
-    fn extract_gates(&self) -> Vec<Gate> {
+    /// The AND gates of the irredundant clauses whose literals are all
+    /// open, and the equivalences their binary clauses state (`o ≡ i` when
+    /// both `¬o ∨ i` and `o ∨ ¬i` are clauses).
+    fn extract_gates(&self) -> (Vec<Gate>, Vec<(Lit, Lit)>) {
+        let (implied, long) = self.gate_clauses();
+        let mut marks = vec![false; implied.len()];
+        let mut gates = Vec::new();
+        for code in 0..implied.len() {
+            if implied[code].is_empty() || long[code].is_empty() {
+                continue;
+            }
+            let out = Lit::from_code(code as u32);
+            implied[code].iter().for_each(|i| marks[i.code()] = true);
+            for &c in &long[code] {
+                let lits = self.db.lits(c);
+                if lits.iter().all(|&q| q == out || marks[(!q).code()]) {
+                    let inputs = lits.iter().filter(|&&q| q != out).map(|&q| !q).collect();
+                    gates.push(Gate { out, inputs });
+                }
+            }
+            implied[code].iter().for_each(|i| marks[i.code()] = false);
+        }
+        (gates, binary_equivalences(&implied))
+    }
+
+    /// Per literal, the literals it implies by a binary clause and the
+    /// clauses of 3 to `MAX_GATE_CLAUSE` literals it is in (irredundant
+    /// clauses whose literals are all open).
+    fn gate_clauses(&self) -> (Vec<Vec<Lit>>, Vec<Vec<ClauseRef>>) {
         let codes = self.watches.len();
         let mut implied: Vec<Vec<Lit>> = vec![Vec::new(); codes];
         let mut long: Vec<Vec<ClauseRef>> = vec![Vec::new(); codes];
@@ -101,24 +129,7 @@ impl Solver {
                 _ => {}
             }
         }
-        let mut marks = vec![false; codes];
-        let mut gates = Vec::new();
-        for code in 0..codes {
-            if implied[code].is_empty() || long[code].is_empty() {
-                continue;
-            }
-            let out = Lit::from_code(code as u32);
-            implied[code].iter().for_each(|i| marks[i.code()] = true);
-            for &c in &long[code] {
-                let lits = self.db.lits(c);
-                if lits.iter().all(|&q| q == out || marks[(!q).code()]) {
-                    let inputs = lits.iter().filter(|&&q| q != out).map(|&q| !q).collect();
-                    gates.push(Gate { out, inputs });
-                }
-            }
-            implied[code].iter().for_each(|i| marks[i.code()] = false);
-        }
-        gates
+        (implied, long)
     }
 
     fn is_open_active(&self, l: Lit) -> bool {
@@ -199,6 +210,27 @@ impl Classes {
     }
 }
 
+/// The pairs `(o, i)`, `o` positive and of the smaller variable, such
+/// that `o` implies `i` and `¬o` implies `¬i` (`implied` as
+/// `gate_clauses` gives it).
+fn binary_equivalences(implied: &[Vec<Lit>]) -> Vec<(Lit, Lit)> {
+    let mut marks = vec![false; implied.len()];
+    let mut pairs = Vec::new();
+    for code in (0..implied.len()).step_by(2) {
+        let o = Lit::from_code(code as u32);
+        debug_assert!(o.is_positive());
+        let back = &implied[(!o).code()];
+        back.iter().for_each(|j| marks[j.code()] = true);
+        for &i in &implied[code] {
+            if marks[(!i).code()] && o.var() < i.var() {
+                pairs.push((o, i));
+            }
+        }
+        back.iter().for_each(|j| marks[j.code()] = false);
+    }
+    pairs
+}
+
 /// What the closure found.
 struct Closure {
     /// Pairs of literals found equivalent, in the order found.
@@ -207,9 +239,13 @@ struct Closure {
     false_outputs: Vec<Lit>,
 }
 
-/// The congruence closure of `gates` (module docs).
-fn close(gates: &mut [Gate], num_vars: usize) -> Closure {
+/// The congruence closure of `gates` (module docs), starting from the
+/// `known` equivalences (clauses already: not reported again).
+fn close(gates: &mut [Gate], known: &[(Lit, Lit)], num_vars: usize) -> Closure {
     let mut classes = Classes::new(num_vars);
+    for &(a, b) in known {
+        classes.union(a, b);
+    }
     let mut uses: Vec<Vec<u32>> = vec![Vec::new(); num_vars];
     for (g, gate) in gates.iter().enumerate() {
         gate.inputs
@@ -265,83 +301,5 @@ fn close(gates: &mut [Gate], num_vars: usize) -> Closure {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lit(n: i64) -> Lit {
-        Lit::from_dimacs(n)
-    }
-
-    fn gate(out: i64, inputs: &[i64]) -> Gate {
-        Gate {
-            out: lit(out),
-            inputs: inputs.iter().map(|&i| lit(i)).collect(),
-        }
-    }
-
-    #[test]
-    fn gates_with_equal_inputs_have_equal_outputs_and_the_closure_propagates() {
-        // 5 = 1∧2, 6 = 2∧1; then 7 = 5∧3 and 8 = 3∧6 are congruent only
-        // once 5 ≡ 6 is known; 9 = ¬7∧4 and 10 = 4∧¬8 after that.
-        let mut gates = vec![
-            gate(7, &[5, 3]),
-            gate(9, &[-7, 4]),
-            gate(5, &[1, 2]),
-            gate(8, &[3, 6]),
-            gate(10, &[4, -8]),
-            gate(6, &[2, 1]),
-            gate(11, &[1, 3]),
-        ];
-        let equal = close(&mut gates, 11).equal;
-        let mut classes = Classes::new(11);
-        for &(a, b) in &equal {
-            classes.union(a, b);
-        }
-        for (a, b) in [(5, 6), (7, 8), (9, 10)] {
-            assert_eq!(classes.find(lit(a)), classes.find(lit(b)), "{a} ≡ {b}");
-        }
-        assert_ne!(classes.find(lit(11)), classes.find(lit(5)));
-        assert_eq!(equal.len(), 3);
-    }
-
-    #[test]
-    fn a_gate_whose_inputs_are_equivalent_equals_its_input() {
-        // 3 = 1∧2, 4 = 2∧1 ... and 5 = 3∧4 is then 3 itself.
-        let mut gates = vec![gate(5, &[3, 4]), gate(3, &[1, 2]), gate(4, &[2, 1])];
-        let equal = close(&mut gates, 5).equal;
-        let mut classes = Classes::new(5);
-        equal.iter().for_each(|&(a, b)| {
-            classes.union(a, b);
-        });
-        assert_eq!(classes.find(lit(5)), classes.find(lit(3)));
-        assert_eq!(classes.find(lit(4)), classes.find(lit(3)));
-    }
-
-    #[test]
-    fn a_gate_with_inputs_made_complementary_is_false() {
-        // 4 = 1∧2 and 6 = 2∧1 are equivalent, so 7 = 4∧¬6 is false.
-        let mut gates = vec![gate(7, &[4, -6]), gate(4, &[1, 2]), gate(6, &[2, 1])];
-        let closure = close(&mut gates, 7);
-        assert_eq!(closure.false_outputs, vec![lit(7)]);
-        assert_eq!(closure.equal.len(), 1);
-    }
-
-    #[test]
-    fn signs_are_kept_through_the_classes() {
-        let mut classes = Classes::new(4);
-        classes.union(lit(1), lit(-2));
-        classes.union(lit(2), lit(3));
-        assert_eq!(classes.find(lit(3)), !classes.find(lit(1)));
-        assert_eq!(classes.find(lit(-3)), classes.find(lit(1)));
-        assert!(classes.union(lit(3), lit(-1)).is_none(), "already equal");
-        assert_eq!(classes.find(lit(4)), lit(4));
-    }
-
-    #[test]
-    fn complementary_inputs_make_no_key() {
-        let mut classes = Classes::new(3);
-        classes.union(lit(1), lit(-2));
-        assert!(classes.key(&[lit(1), lit(2)]).is_none());
-        assert_eq!(classes.key(&[lit(1), lit(-2), lit(3)]).unwrap().len(), 2);
-    }
-}
+#[path = "congruence_tests.rs"]
+mod tests;
