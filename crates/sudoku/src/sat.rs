@@ -113,7 +113,8 @@ impl SatSudoku {
 /// The engine's options on the SAT path: decisions set a variable true (a
 /// digit in a cell) with no phase saving, activities decay by 0.9 per
 /// conflict, and no limits. The root techniques for large formulas
-/// (probing, substitution, subsumption, elimination, vivification) are
+/// (probing, substitution, congruence, subsumption, elimination,
+/// vivification) are
 /// off: the encoding is simplified by the givens already ([`load`]), a
 /// round would cost more than the search, a removed cell variable would
 /// come back with the first blocking clause, and the search a trace
@@ -125,6 +126,7 @@ pub fn engine_config() -> SolverConfig {
         var_decay: 0.9,
         probe: false,
         substitute: false,
+        congruence: false,
         subsume: false,
         eliminate: false,
         vivify: false,
