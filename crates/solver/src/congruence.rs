@@ -68,10 +68,10 @@ impl Solver {
         if self.probing.congruence.no_gates || self.probing.congruence.last_seen == Some(seen) {
             return true;
         }
-        let (mut gates, equivalences) = self.extract_gates();
+        let (gates, equivalences) = self.extract_gates();
         self.probing.congruence.no_gates = gates.is_empty();
         self.stats.gates += gates.len() as u64;
-        let closure = close(&mut gates, &equivalences, self.num_vars());
+        let closure = close(&gates, &equivalences, self.num_vars());
         for &(a, b) in &closure.equal {
             self.add_equivalence(a, b);
         }
@@ -241,7 +241,7 @@ struct Closure {
 
 /// The congruence closure of `gates` (module docs), starting from the
 /// `known` equivalences (clauses already: not reported again).
-fn close(gates: &mut [Gate], known: &[(Lit, Lit)], num_vars: usize) -> Closure {
+fn close(gates: &[Gate], known: &[(Lit, Lit)], num_vars: usize) -> Closure {
     let mut classes = Classes::new(num_vars);
     for &(a, b) in known {
         classes.union(a, b);

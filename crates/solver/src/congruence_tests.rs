@@ -17,7 +17,7 @@ fn gate(out: i64, inputs: &[i64]) -> Gate {
 fn gates_with_equal_inputs_have_equal_outputs_and_the_closure_propagates() {
     // 5 = 1∧2, 6 = 2∧1; then 7 = 5∧3 and 8 = 3∧6 are congruent only
     // once 5 ≡ 6 is known; 9 = ¬7∧4 and 10 = 4∧¬8 after that.
-    let mut gates = vec![
+    let gates = vec![
         gate(7, &[5, 3]),
         gate(9, &[-7, 4]),
         gate(5, &[1, 2]),
@@ -26,7 +26,7 @@ fn gates_with_equal_inputs_have_equal_outputs_and_the_closure_propagates() {
         gate(6, &[2, 1]),
         gate(11, &[1, 3]),
     ];
-    let equal = close(&mut gates, &[], 11).equal;
+    let equal = close(&gates, &[], 11).equal;
     let mut classes = Classes::new(11);
     for &(a, b) in &equal {
         classes.union(a, b);
@@ -41,8 +41,8 @@ fn gates_with_equal_inputs_have_equal_outputs_and_the_closure_propagates() {
 #[test]
 fn a_gate_whose_inputs_are_equivalent_equals_its_input() {
     // 3 = 1∧2, 4 = 2∧1 ... and 5 = 3∧4 is then 3 itself.
-    let mut gates = vec![gate(5, &[3, 4]), gate(3, &[1, 2]), gate(4, &[2, 1])];
-    let equal = close(&mut gates, &[], 5).equal;
+    let gates = vec![gate(5, &[3, 4]), gate(3, &[1, 2]), gate(4, &[2, 1])];
+    let equal = close(&gates, &[], 5).equal;
     let mut classes = Classes::new(5);
     equal.iter().for_each(|&(a, b)| {
         classes.union(a, b);
@@ -54,8 +54,8 @@ fn a_gate_whose_inputs_are_equivalent_equals_its_input() {
 #[test]
 fn a_gate_with_inputs_made_complementary_is_false() {
     // 4 = 1∧2 and 6 = 2∧1 are equivalent, so 7 = 4∧¬6 is false.
-    let mut gates = vec![gate(7, &[4, -6]), gate(4, &[1, 2]), gate(6, &[2, 1])];
-    let closure = close(&mut gates, &[], 7);
+    let gates = vec![gate(7, &[4, -6]), gate(4, &[1, 2]), gate(6, &[2, 1])];
+    let closure = close(&gates, &[], 7);
     assert_eq!(closure.false_outputs, vec![lit(7)]);
     assert_eq!(closure.equal.len(), 1);
 }
@@ -63,8 +63,8 @@ fn a_gate_with_inputs_made_complementary_is_false() {
 #[test]
 fn known_equivalences_seed_the_closure_and_are_not_reported() {
     // 3 = 1∧2 and 4 = 5∧2 with 5 ≡ 1 known (a buffer).
-    let mut gates = vec![gate(3, &[1, 2]), gate(4, &[5, 2])];
-    let closure = close(&mut gates, &[(lit(1), lit(5))], 5);
+    let gates = vec![gate(3, &[1, 2]), gate(4, &[5, 2])];
+    let closure = close(&gates, &[(lit(1), lit(5))], 5);
     assert_eq!(closure.equal.len(), 1);
     let (a, b) = closure.equal[0];
     assert_eq!(
