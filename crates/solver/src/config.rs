@@ -269,6 +269,22 @@ pub(crate) const WALK_EFFORT_PER_MILLE: u64 = 1000;
 /// formulas (thousands of literals per conflict, long occurrence lists)
 /// it keeps walks, which rarely find their models, cheap.
 pub(crate) const WALK_MAX_FLIPS_PER_CONFLICT: u64 = 100;
+/// `walk.rs`: a walk whose best assignment falsifies at most this many
+/// clauses, on a formula of long clauses (`WALK_MAX_BINARY_PER_MILLE`),
+/// came close to a model and doubles the next walk's effort. On uniform
+/// random formulas near the threshold walks end one or two clauses short,
+/// satisfiable or not, and local search finds most of their models; on
+/// formulas of binary clauses (structured ones, which propagation handles
+/// well) walks end as close yet rarely find the model.
+pub(crate) const WALK_CLOSE: usize = 2;
+/// `walk.rs`: binary clauses, per mille of the clauses walked, a formula
+/// may have for its walks to grow. Uniform random k-SAT has none, apart
+/// from clauses shortened by root units; structured formulas have many.
+pub(crate) const WALK_MAX_BINARY_PER_MILLE: usize = 10;
+/// `rephase.rs`: how many times the first walk's effort a walk may take
+/// after walks that came close. At this bound a long search on a uniform
+/// random formula walks for about as long as it searches.
+pub(crate) const WALK_MAX_GROWTH: u64 = 10;
 /// `walk.rs`: flips a walk may make at least.
 pub(crate) const WALK_MIN_FLIPS: u64 = 10_000;
 

@@ -13,7 +13,7 @@
 //! over. The n-th rephase comes `REPHASE_INTERVAL * n * log10(n + 9)^3`
 //! conflicts after the one before (Kissat's `NLOG3N` growth).
 
-use crate::config::REPHASE_INTERVAL;
+use crate::config::{REPHASE_INTERVAL, WALK_MAX_GROWTH};
 use crate::solver::Solver;
 
 /// One way of resetting the saved phases.
@@ -61,6 +61,9 @@ pub(crate) struct Rephasing {
     /// `stats.propagations` and `stats.conflicts` at the end of the last walk.
     last_walk_propagations: u64,
     last_walk_conflicts: u64,
+    /// How many times the first walk's effort the next walk may take
+    /// (`walk.rs`, `Solver::walk_flips`).
+    walk_growth: u64,
 }
 
 impl Default for Rephasing {
@@ -70,6 +73,7 @@ impl Default for Rephasing {
             next: REPHASE_INTERVAL,
             last_walk_propagations: 0,
             last_walk_conflicts: 0,
+            walk_growth: 1,
         }
     }
 }
@@ -80,10 +84,22 @@ impl Rephasing {
         (self.last_walk_propagations, self.last_walk_conflicts)
     }
 
-    /// Records the end of a walk, at `propagations` and `conflicts`.
-    pub fn walked(&mut self, propagations: u64, conflicts: u64) {
+    /// How many times the first walk's effort the next walk may take.
+    pub fn walk_growth(&self) -> u64 {
+        self.walk_growth
+    }
+
+    /// Records the end of a walk, at `propagations` and `conflicts`: a walk
+    /// that came `close` to a model (`Solver::walk`) doubles the next
+    /// one's effort, up to `WALK_MAX_GROWTH`; one that did not resets it.
+    pub fn walked(&mut self, propagations: u64, conflicts: u64, close: bool) {
         self.last_walk_propagations = propagations;
         self.last_walk_conflicts = conflicts;
+        self.walk_growth = if close {
+            (self.walk_growth * 2).min(WALK_MAX_GROWTH)
+        } else {
+            1
+        };
     }
 }
 
@@ -146,5 +162,23 @@ mod tests {
         assert_eq!(interval(1), REPHASE_INTERVAL);
         assert!(interval(10) > 10 * interval(1));
         assert!((1..100).all(|n| interval(n + 1) > interval(n)));
+    }
+
+    #[test]
+    fn close_walks_double_the_next_walks_effort_up_to_the_cap_and_a_far_one_resets_it() {
+        let mut r = Rephasing::default();
+        assert_eq!(r.walk_growth(), 1);
+        let mut growth = Vec::new();
+        for close in [true, true, true, true, true, true, false, true] {
+            r.walked(0, 0, close);
+            growth.push(r.walk_growth());
+        }
+        let cap = WALK_MAX_GROWTH;
+        assert_eq!(
+            growth,
+            [2, 4, 8, cap.min(16), cap.min(32), cap.min(64), 1, 2]
+        );
+        r.walked(123, 45, false);
+        assert_eq!(r.last_walk(), (123, 45));
     }
 }

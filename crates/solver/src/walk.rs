@@ -29,7 +29,10 @@
 
 use satoku_formula::{Lit, Var};
 
-use crate::config::{WALK_EFFORT_PER_MILLE, WALK_MAX_FLIPS_PER_CONFLICT, WALK_MIN_FLIPS};
+use crate::config::{
+    WALK_CLOSE, WALK_EFFORT_PER_MILLE, WALK_MAX_BINARY_PER_MILLE, WALK_MAX_FLIPS_PER_CONFLICT,
+    WALK_MIN_FLIPS,
+};
 use crate::solver::Solver;
 use crate::trail::{FALSE, OPEN, TRUE};
 
@@ -153,6 +156,18 @@ impl Walker {
     /// The assignment with the fewest falsified clauses met.
     pub fn best(&self) -> &[bool] {
         &self.best
+    }
+
+    /// The clauses the best assignment falsifies.
+    pub fn best_unsat(&self) -> usize {
+        self.best_unsat
+    }
+
+    /// Whether at most `WALK_MAX_BINARY_PER_MILLE` of the clauses have two
+    /// literals: a formula of long clauses, as uniform random ones are.
+    pub fn mostly_long(&self) -> bool {
+        let binary = self.starts.windows(2).filter(|w| w[1] - w[0] == 2).count();
+        binary * 1000 <= self.num_true.len() * WALK_MAX_BINARY_PER_MILLE
     }
 
     /// Flips made.
@@ -337,8 +352,9 @@ impl Solver {
         let model = walker.walk(max_flips, || budget.interrupted(config));
         self.stats.walks += 1;
         self.stats.walk_flips += walker.flips();
+        let close = walker.best_unsat() <= WALK_CLOSE && walker.mostly_long();
         self.rephasing
-            .walked(self.stats.propagations, self.stats.conflicts);
+            .walked(self.stats.propagations, self.stats.conflicts, close);
         let saved = self.branching.saved_phases_mut();
         for (v, &value) in walker.best().iter().enumerate() {
             if self.trail.is_open(Var::new(v as u32)) {
@@ -352,13 +368,15 @@ impl Solver {
 
     /// The flips the next walk may make (`config.rs`): a share of the
     /// literals propagated since the last walk, at most a number per
-    /// conflict since then, at least a minimum.
+    /// conflict since then, both times the growth earned by the walks
+    /// before (`Rephasing::walked`); at least a minimum.
     fn walk_flips(&self) -> u64 {
         let (propagations, conflicts) = self.rephasing.last_walk();
+        let growth = self.rephasing.walk_growth();
         let by_propagations =
             (self.stats.propagations - propagations) * WALK_EFFORT_PER_MILLE / 1000;
         let by_conflicts = (self.stats.conflicts - conflicts) * WALK_MAX_FLIPS_PER_CONFLICT;
-        by_propagations.min(by_conflicts).max(WALK_MIN_FLIPS)
+        (by_propagations.min(by_conflicts) * growth).max(WALK_MIN_FLIPS)
     }
 
     /// The irredundant clauses not satisfied at the root, without their

@@ -133,3 +133,19 @@ fn cached_break_counts_match_counts_from_scratch_after_every_flip() {
         }
     }
 }
+
+#[test]
+fn a_formula_is_mostly_long_while_at_most_one_clause_in_a_hundred_is_binary() {
+    let long = planted(250, 7);
+    assert_eq!(long.len(), 1000);
+    let values = vec![false; 250];
+    assert!(walker(&long, values.clone(), 1).mostly_long());
+    let binary = |i: u32| vec![Var::new(i).positive(), Var::new(i + 1).negative()];
+    let per_mille = |n: usize| {
+        let mut clauses = long[..1000 - n].to_vec();
+        clauses.extend((0..n as u32).map(binary));
+        clauses
+    };
+    assert!(walker(&per_mille(10), values.clone(), 1).mostly_long());
+    assert!(!walker(&per_mille(11), values, 1).mostly_long());
+}
