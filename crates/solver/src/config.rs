@@ -282,8 +282,8 @@ pub(crate) const WALK_CLOSE: usize = 2;
 /// from clauses shortened by root units; structured formulas have many.
 pub(crate) const WALK_MAX_BINARY_PER_MILLE: usize = 10;
 /// `rephase.rs`: how many times the first walk's effort a walk may take
-/// after walks that came close. At this bound a long search on a uniform
-/// random formula walks for about as long as it searches.
+/// after walks that came close: at this bound up to 10 flips per literal
+/// propagated since the last walk, and 1,000 per conflict.
 pub(crate) const WALK_MAX_GROWTH: u64 = 10;
 /// `walk.rs`: flips a walk may make at least.
 pub(crate) const WALK_MIN_FLIPS: u64 = 10_000;
