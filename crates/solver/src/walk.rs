@@ -159,14 +159,12 @@ impl Walker {
     }
 
     /// Whether the best assignment falsifies at most `WALK_CLOSE` clauses
-    /// of a formula of long clauses (`mostly_long`): the walk came close
-    /// to a model, and the next one may take more effort.
+    /// of a formula of long clauses (`mostly_long`): close to a model.
     pub fn came_close(&self) -> bool {
         self.best_unsat <= WALK_CLOSE && self.mostly_long()
     }
 
-    /// Whether at most `WALK_MAX_BINARY_PER_MILLE` of the clauses have two
-    /// literals: a formula of long clauses, as uniform random ones are.
+    /// Whether at most `WALK_MAX_BINARY_PER_MILLE` per mille of the clauses are binary.
     fn mostly_long(&self) -> bool {
         let binary = self.starts.windows(2).filter(|w| w[1] - w[0] == 2).count();
         binary * 1000 <= self.num_true.len() * WALK_MAX_BINARY_PER_MILLE
@@ -354,11 +352,9 @@ impl Solver {
         let model = walker.walk(max_flips, || budget.interrupted(config));
         self.stats.walks += 1;
         self.stats.walk_flips += walker.flips();
-        self.rephasing.walked(
-            self.stats.propagations,
-            self.stats.conflicts,
-            walker.came_close(),
-        );
+        let close = walker.came_close();
+        self.rephasing
+            .walked(self.stats.propagations, self.stats.conflicts, close);
         let saved = self.branching.saved_phases_mut();
         for (v, &value) in walker.best().iter().enumerate() {
             if self.trail.is_open(Var::new(v as u32)) {
