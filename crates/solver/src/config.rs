@@ -260,10 +260,10 @@ pub(crate) const FIRST_MODE_LENGTH: u64 = 2000;
 /// comes `REPHASE_INTERVAL * n * log10(n + 9)^3` conflicts after the one
 /// before (Kissat's `rephaseint` = 1000 and its `NLOG3N` growth).
 pub(crate) const REPHASE_INTERVAL: u64 = 1000;
-/// `walk.rs`: flips a walk may make, per mille of the literals propagated
+/// `rephase_walk.rs`: flips a walk may make, per mille of the literals propagated
 /// since the last walk (after Kissat's `walkeffort`, which counts ticks).
 pub(crate) const WALK_EFFORT_PER_MILLE: u64 = 1000;
-/// `walk.rs`: flips a walk may make at most per conflict since the last
+/// `rephase_walk.rs`: flips a walk may make at most per conflict since the last
 /// walk. Uniform random formulas propagate fewer literals than this per
 /// conflict, so the cap leaves their walks alone; on large structured
 /// formulas (thousands of literals per conflict, long occurrence lists)
@@ -285,8 +285,14 @@ pub(crate) const WALK_MAX_BINARY_PER_MILLE: usize = 10;
 /// after walks that came close: at this bound up to 10 flips per literal
 /// propagated since the last walk, and 1,000 per conflict.
 pub(crate) const WALK_MAX_GROWTH: u64 = 10;
-/// `walk.rs`: flips a walk may make at least.
+/// `rephase_walk.rs`: flips a walk may make at least.
 pub(crate) const WALK_MIN_FLIPS: u64 = 10_000;
+/// `rephase_walk.rs`: on a formula with more binary clauses than
+/// `WALK_MAX_BINARY_PER_MILLE` (a structured one) a walk gets this many
+/// times fewer flips. Propagation there finds much of what a walk would,
+/// walks rarely find the model, and a flip over long occurrence lists
+/// costs far more than a propagation.
+pub(crate) const WALK_STRUCTURED_DIVISOR: u64 = 10;
 
 /// `probe.rs`: conflicts between the first probing round (before the
 /// first decision) and the second; the `k`-th round comes `k` times this

@@ -69,6 +69,7 @@ mod pure;
 mod reason;
 mod reduce;
 mod rephase;
+mod rephase_walk;
 mod restart;
 mod result;
 mod scan;

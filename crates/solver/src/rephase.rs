@@ -62,7 +62,7 @@ pub(crate) struct Rephasing {
     last_walk_propagations: u64,
     last_walk_conflicts: u64,
     /// How many times the first walk's effort the next walk may take
-    /// (`walk.rs`, `Solver::walk_flips`).
+    /// (`rephase_walk.rs`).
     walk_growth: u64,
 }
 

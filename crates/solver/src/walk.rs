@@ -22,19 +22,11 @@
 //! assignment is a model: the phases then lead the next descent straight
 //! to it, and it is returned through the model check of `take_model`.
 //!
-//! Walking adds and deletes no clause, so proofs are untouched; it runs
-//! only at the root of a call without assumptions (the learnt clauses are
-//! then implied by the formula, so a model of the formula satisfies them
-//! and the descent meets no conflict).
+//! When a walk runs and for how long: `rephase_walk.rs`.
 
 use satoku_formula::{Lit, Var};
 
-use crate::config::{
-    WALK_CLOSE, WALK_EFFORT_PER_MILLE, WALK_MAX_BINARY_PER_MILLE, WALK_MAX_FLIPS_PER_CONFLICT,
-    WALK_MIN_FLIPS,
-};
-use crate::solver::Solver;
-use crate::trail::{FALSE, OPEN, TRUE};
+use crate::config::{WALK_CLOSE, WALK_MAX_BINARY_PER_MILLE};
 
 /// Break counts beyond this score as this one.
 const MAX_BREAK: usize = 64;
@@ -164,8 +156,10 @@ impl Walker {
         self.best_unsat <= WALK_CLOSE && self.mostly_long()
     }
 
-    /// Whether at most `WALK_MAX_BINARY_PER_MILLE` per mille of the clauses are binary.
-    fn mostly_long(&self) -> bool {
+    /// Whether at most `WALK_MAX_BINARY_PER_MILLE` per mille of the
+    /// clauses are binary: uniform random k-SAT is, structured formulas
+    /// are not.
+    pub fn mostly_long(&self) -> bool {
         let binary = self.starts.windows(2).filter(|w| w[1] - w[0] == 2).count();
         binary * 1000 <= self.num_true.len() * WALK_MAX_BINARY_PER_MILLE
     }
@@ -326,73 +320,6 @@ fn score_table(average: f64) -> Vec<f64> {
         (3.7 + (average - 5.0) * 0.85).min(5.4)
     };
     (0..=MAX_BREAK).map(|b| base.powi(-(b as i32))).collect()
-}
-
-impl Solver {
-    /// Walks from the current decision phases over the irredundant clauses
-    /// (module docs), at the root of a call without assumptions, and makes
-    /// the best assignment found the saved phases; a model found becomes every
-    /// phase (target and best too), so the next descent reaches it.
-    pub(crate) fn walk(&mut self) {
-        debug_assert_eq!(self.trail.decision_level(), 0);
-        let values = (0..self.num_vars())
-            .map(|v| {
-                let v = Var::new(v as u32);
-                match self.trail.value(v.positive()) {
-                    OPEN => self.decision_phase(v),
-                    val => val == TRUE,
-                }
-            })
-            .collect();
-        let (lits, starts) = self.open_clauses();
-        let mut walker = Walker::new(lits, starts, values, self.stats.walks + 1);
-        let max_flips = self.walk_flips();
-        let budget = &self.budget;
-        let config = &self.config;
-        let model = walker.walk(max_flips, || budget.interrupted(config));
-        self.stats.walks += 1;
-        self.stats.walk_flips += walker.flips();
-        let close = walker.came_close();
-        self.rephasing
-            .walked(self.stats.propagations, self.stats.conflicts, close);
-        let saved = self.branching.saved_phases_mut();
-        for (v, &value) in walker.best().iter().enumerate() {
-            if self.trail.is_open(Var::new(v as u32)) {
-                saved[v] = value;
-            }
-        }
-        if model {
-            self.phases.set_all(walker.best());
-        }
-    }
-
-    /// The flips the next walk may make (`config.rs`): a share of the
-    /// literals propagated since the last walk, at most a number per
-    /// conflict since then, both times the growth earned by the walks
-    /// before (`Rephasing::walked`); at least a minimum.
-    fn walk_flips(&self) -> u64 {
-        let (propagations, conflicts) = self.rephasing.last_walk();
-        let growth = self.rephasing.walk_growth();
-        let by_propagations =
-            (self.stats.propagations - propagations) * WALK_EFFORT_PER_MILLE / 1000;
-        let by_conflicts = (self.stats.conflicts - conflicts) * WALK_MAX_FLIPS_PER_CONFLICT;
-        (by_propagations.min(by_conflicts) * growth).max(WALK_MIN_FLIPS)
-    }
-
-    /// The irredundant clauses not satisfied at the root, without their
-    /// literals false there, one after the other, and where each starts.
-    fn open_clauses(&self) -> (Vec<Lit>, Vec<u32>) {
-        let (mut lits, mut starts) = (Vec::new(), vec![0]);
-        for &c in self.db.originals() {
-            let clause = self.db.lits(c);
-            if self.db.is_deleted(c) || clause.iter().any(|&l| self.trail.value(l) == TRUE) {
-                continue;
-            }
-            lits.extend(clause.iter().filter(|&&l| self.trail.value(l) != FALSE));
-            starts.push(lits.len() as u32);
-        }
-        (lits, starts)
-    }
 }
 
 #[cfg(test)]
