@@ -290,9 +290,8 @@ pub(crate) const WALK_MAX_GROWTH: u64 = 10;
 /// same basin. Walks on uniform random formulas end far apart from one
 /// another; on formulas built to mislead local search (a planted model
 /// hidden behind a deceptive near-model) they keep returning to the same
-/// near-model. On a formula of long clauses (`WALK_MAX_BINARY_PER_MILLE`)
-/// such a walk earns no growth, and its best does not become the saved
-/// phases, which would pull the search back there.
+/// near-model. Such a walk earns no growth, and its best does not become
+/// the saved phases, which would pull the search back there.
 pub(crate) const WALK_SAME_BASIN_PER_MILLE: usize = 100;
 /// `rephase_walk.rs`: flips a walk may make at least.
 pub(crate) const WALK_MIN_FLIPS: u64 = 10_000;

@@ -1,8 +1,7 @@
 //! The walk rephase: a ProbSAT walk (`walk.rs`) from the current phases
 //! over the irredundant clauses, whose best assignment becomes the saved
-//! phases (`rephase.rs`), unless, on a formula of long clauses
-//! (`Walker::mostly_long`), it lies in the basin of the last walk's best
-//! (`Rephasing::same_basin`): then the phases stay as they were.
+//! phases (`rephase.rs`), unless it lies in the basin of the last walk's
+//! best (`Rephasing::same_basin`): then the phases stay as they were.
 //!
 //! Its budget in flips is a share of the literals propagated since the
 //! last walk, at most a number per conflict since then, both times the
@@ -43,10 +42,9 @@ fn walk_budget(propagations: u64, conflicts: u64, growth: u64, long: bool) -> u6
 impl Solver {
     /// Walks from the current decision phases over the irredundant clauses
     /// (module docs), at the root of a call without assumptions, and makes
-    /// the best assignment found the saved phases unless, on a formula of
-    /// long clauses, it lies in the basin of the last walk's best; a model
-    /// found becomes every phase (target and best too), so the next descent
-    /// reaches it.
+    /// the best assignment found the saved phases unless the last walk's
+    /// ended in the same basin; a model found becomes every phase (target
+    /// and best too), so the next descent reaches it.
     pub(crate) fn walk(&mut self) {
         debug_assert_eq!(self.trail.decision_level(), 0);
         let values = (0..self.num_vars())
@@ -60,14 +58,13 @@ impl Solver {
             .collect();
         let (lits, starts) = self.open_clauses();
         let mut walker = Walker::new(lits, starts, values, self.stats.walks + 1);
-        let long = walker.mostly_long();
-        let max_flips = self.walk_flips(long);
+        let max_flips = self.walk_flips(walker.mostly_long());
         let budget = &self.budget;
         let config = &self.config;
         let model = walker.walk(max_flips, || budget.interrupted(config));
         self.stats.walks += 1;
         self.stats.walk_flips += walker.flips();
-        let repeated = long && !model && self.rephasing.same_basin(walker.best());
+        let repeated = !model && self.rephasing.same_basin(walker.best());
         let (propagations, conflicts) = (self.stats.propagations, self.stats.conflicts);
         self.rephasing
             .walked(propagations, conflicts, walker.came_close(), walker.best());
