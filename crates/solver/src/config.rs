@@ -285,14 +285,6 @@ pub(crate) const WALK_MAX_BINARY_PER_MILLE: usize = 10;
 /// after walks that came close: at this bound up to 10 flips per literal
 /// propagated since the last walk, and 1,000 per conflict.
 pub(crate) const WALK_MAX_GROWTH: u64 = 10;
-/// `rephase.rs`: a walk whose best assignment differs from the last walk's
-/// best in at most this many per mille of the variables went back to the
-/// same basin. Walks on uniform random formulas end far apart from one
-/// another; on formulas built to mislead local search (a planted model
-/// hidden behind a deceptive near-model) they keep returning to the same
-/// near-model. Such a walk earns no growth, and its best does not become
-/// the saved phases, which would pull the search back there.
-pub(crate) const WALK_SAME_BASIN_PER_MILLE: usize = 100;
 /// `rephase_walk.rs`: flips a walk may make at least.
 pub(crate) const WALK_MIN_FLIPS: u64 = 10_000;
 /// `rephase_walk.rs`: on a formula with more binary clauses than

@@ -13,7 +13,7 @@
 //! over. The n-th rephase comes `REPHASE_INTERVAL * n * log10(n + 9)^3`
 //! conflicts after the one before (Kissat's `NLOG3N` growth).
 
-use crate::config::{REPHASE_INTERVAL, WALK_MAX_GROWTH, WALK_SAME_BASIN_PER_MILLE};
+use crate::config::{REPHASE_INTERVAL, WALK_MAX_GROWTH};
 use crate::solver::Solver;
 
 /// One way of resetting the saved phases.
@@ -64,8 +64,6 @@ pub(crate) struct Rephasing {
     /// How many times the first walk's effort the next walk may take
     /// (`rephase_walk.rs`).
     walk_growth: u64,
-    /// The last walk's best assignment (empty before the first walk).
-    last_best: Vec<bool>,
 }
 
 impl Default for Rephasing {
@@ -76,7 +74,6 @@ impl Default for Rephasing {
             last_walk_propagations: 0,
             last_walk_conflicts: 0,
             walk_growth: 1,
-            last_best: Vec::new(),
         }
     }
 }
@@ -92,34 +89,18 @@ impl Rephasing {
         self.walk_growth
     }
 
-    /// Whether `best` lies in the basin of the last walk's best: at most
-    /// `WALK_SAME_BASIN_PER_MILLE` per mille of the variables apart.
-    pub fn same_basin(&self, best: &[bool]) -> bool {
-        self.last_best.len() == best.len()
-            && distance(&self.last_best, best) * 1000 <= best.len() * WALK_SAME_BASIN_PER_MILLE
-    }
-
-    /// Records the end of a walk, at `propagations` and `conflicts`, with
-    /// its `best` assignment: a walk that came `close` to a model
-    /// (`Walker::came_close`) in a new basin doubles the next one's effort,
-    /// up to `WALK_MAX_GROWTH`; any other resets it.
-    pub fn walked(&mut self, propagations: u64, conflicts: u64, close: bool, best: &[bool]) {
-        let grow = close && !self.same_basin(best);
+    /// Records the end of a walk, at `propagations` and `conflicts`: a walk
+    /// that came `close` to a model (`Solver::walk`) doubles the next
+    /// one's effort, up to `WALK_MAX_GROWTH`; one that did not resets it.
+    pub fn walked(&mut self, propagations: u64, conflicts: u64, close: bool) {
         self.last_walk_propagations = propagations;
         self.last_walk_conflicts = conflicts;
-        self.walk_growth = if grow {
+        self.walk_growth = if close {
             (self.walk_growth * 2).min(WALK_MAX_GROWTH)
         } else {
             1
         };
-        self.last_best.clear();
-        self.last_best.extend_from_slice(best);
     }
-}
-
-/// The number of places where `a` and `b` differ.
-fn distance(a: &[bool], b: &[bool]) -> usize {
-    a.iter().zip(b).filter(|(x, y)| x != y).count()
 }
 
 impl Solver {
@@ -188,13 +169,8 @@ mod tests {
         let mut r = Rephasing::default();
         assert_eq!(r.walk_growth(), 1);
         let mut growth = Vec::new();
-        for (i, close) in [true, true, true, true, true, true, false, true]
-            .into_iter()
-            .enumerate()
-        {
-            // Each best in a new basin: one variable in two flips.
-            let best: Vec<bool> = (0..100).map(|v| (v + i) % 2 == 0).collect();
-            r.walked(0, 0, close, &best);
+        for close in [true, true, true, true, true, true, false, true] {
+            r.walked(0, 0, close);
             growth.push(r.walk_growth());
         }
         let cap = WALK_MAX_GROWTH;
@@ -202,29 +178,7 @@ mod tests {
             growth,
             [2, 4, 8, cap.min(16), cap.min(32), cap.min(64), 1, 2]
         );
-        r.walked(123, 45, false, &[]);
+        r.walked(123, 45, false);
         assert_eq!(r.last_walk(), (123, 45));
-    }
-
-    #[test]
-    fn a_close_walk_back_in_the_last_walks_basin_resets_the_growth() {
-        let n = 1000;
-        let same = n * WALK_SAME_BASIN_PER_MILLE / 1000;
-        let mut r = Rephasing::default();
-        let first = vec![false; n];
-        assert!(!r.same_basin(&first), "no walk before");
-        r.walked(0, 0, true, &first);
-        r.walked(0, 0, true, &vec![true; n]);
-        assert_eq!(r.walk_growth(), 4);
-        let near: Vec<bool> = (0..n).map(|v| v >= same).collect();
-        let far: Vec<bool> = (0..n).map(|v| v > same).collect();
-        assert!(
-            r.same_basin(&near),
-            "{same} variables apart: the same basin"
-        );
-        assert!(!r.same_basin(&far), "{} apart: a new basin", same + 1);
-        assert!(!r.same_basin(&near[1..]), "a best of other variables");
-        r.walked(0, 0, true, &near);
-        assert_eq!(r.walk_growth(), 1);
     }
 }

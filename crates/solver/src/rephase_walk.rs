@@ -1,7 +1,6 @@
 //! The walk rephase: a ProbSAT walk (`walk.rs`) from the current phases
 //! over the irredundant clauses, whose best assignment becomes the saved
-//! phases (`rephase.rs`), unless it lies in the basin of the last walk's
-//! best (`Rephasing::same_basin`): then the phases stay as they were.
+//! phases (`rephase.rs`).
 //!
 //! Its budget in flips is a share of the literals propagated since the
 //! last walk, at most a number per conflict since then, both times the
@@ -42,9 +41,8 @@ fn walk_budget(propagations: u64, conflicts: u64, growth: u64, long: bool) -> u6
 impl Solver {
     /// Walks from the current decision phases over the irredundant clauses
     /// (module docs), at the root of a call without assumptions, and makes
-    /// the best assignment found the saved phases unless the last walk's
-    /// ended in the same basin; a model found becomes every phase (target
-    /// and best too), so the next descent reaches it.
+    /// the best assignment found the saved phases; a model found becomes every
+    /// phase (target and best too), so the next descent reaches it.
     pub(crate) fn walk(&mut self) {
         debug_assert_eq!(self.trail.decision_level(), 0);
         let values = (0..self.num_vars())
@@ -64,13 +62,9 @@ impl Solver {
         let model = walker.walk(max_flips, || budget.interrupted(config));
         self.stats.walks += 1;
         self.stats.walk_flips += walker.flips();
-        let repeated = !model && self.rephasing.same_basin(walker.best());
-        let (propagations, conflicts) = (self.stats.propagations, self.stats.conflicts);
+        let close = walker.came_close();
         self.rephasing
-            .walked(propagations, conflicts, walker.came_close(), walker.best());
-        if repeated {
-            return;
-        }
+            .walked(self.stats.propagations, self.stats.conflicts, close);
         let saved = self.branching.saved_phases_mut();
         for (v, &value) in walker.best().iter().enumerate() {
             if self.trail.is_open(Var::new(v as u32)) {
