@@ -1,4 +1,5 @@
-//! `satoku convert IN OUT`: rewrite a DIMACS file in canonical form.
+//! `satoku convert IN OUT`: rewrite a DIMACS file in canonical form, or
+//! shuffled (`--shuffle SEED`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +20,11 @@ pub struct Args {
     /// Reject a wrong clause count in the header and an unterminated last clause.
     #[arg(long)]
     pub strict: bool,
+    /// Rename the variables by a random permutation and reorder the
+    /// clauses and their literals, drawn with this seed: the same formula
+    /// up to names and order, to measure how a solver's time varies with them.
+    #[arg(long, value_name = "SEED")]
+    pub shuffle: Option<u64>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -27,6 +33,10 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     check_outputs(&[&args.input], &[&args.output])?;
     let parsed = read_cnf_with(&args.input, args.strict, &args.limits, ModelUse::None)?;
-    write_file(&args.output, |w| write_cnf(&parsed.cnf, w))?;
+    let cnf = match args.shuffle {
+        Some(seed) => satoku_gen::shuffle(&parsed.cnf, seed),
+        None => parsed.cnf,
+    };
+    write_file(&args.output, |w| write_cnf(&cnf, w))?;
     Ok(ExitCode::SUCCESS)
 }

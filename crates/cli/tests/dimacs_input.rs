@@ -155,6 +155,38 @@ fn reads_stdin_and_compressed_files() {
 }
 
 #[test]
+fn convert_shuffle_keeps_the_answer_and_is_seeded() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    for (file, code) in [("sat/ksat-v20-c60-s1.cnf", 10), ("unsat/php-5-4.cnf", 20)] {
+        let src = cnf_dir().join(file);
+        let src = src.to_str().unwrap();
+        for (seed, out) in [("7", "a.cnf"), ("7", "b.cnf"), ("8", "c.cnf")] {
+            let run = satoku(&["convert", "--shuffle", seed, src, &path(out)]);
+            assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+        }
+        let read = |name: &str| std::fs::read_to_string(path(name)).unwrap();
+        assert_eq!(read("a.cnf"), read("b.cnf"), "{file}: same seed");
+        assert_ne!(read("a.cnf"), read("c.cnf"), "{file}: other seed");
+        let solved = satoku(&["solve", "--no-model", &path("c.cnf")]);
+        assert_eq!(solved.status.code(), Some(code), "{file}");
+    }
+    // A huge variable number costs nothing: only occurring variables are renamed.
+    let huge = dir.path().join("huge.cnf");
+    std::fs::write(&huge, "p cnf 2000000000 2\n2000000000 -7 0\n7 0\n").unwrap();
+    let run = satoku(&[
+        "convert",
+        "--shuffle",
+        "1",
+        huge.to_str().unwrap(),
+        &path("h.cnf"),
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let text = std::fs::read_to_string(path("h.cnf")).unwrap();
+    assert!(text.starts_with("p cnf 2000000000 2\n"), "{text}");
+}
+
+#[test]
 fn gen_output_says_how_to_regenerate_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("k.cnf");
