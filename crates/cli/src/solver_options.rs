@@ -18,6 +18,10 @@ pub struct SolverOptions {
     /// Turn off pure-literal elimination (DPLL).
     #[arg(long)]
     pub no_pure_literals: bool,
+    /// Bump only the variables resolved on, not also those of the learnt
+    /// clause's reasons (CDCL).
+    #[arg(long)]
+    pub no_bump_reasons: bool,
     /// Restart policy (CDCL).
     #[arg(long, value_enum, ignore_case = true, default_value_t = RestartArg::Modes)]
     pub restart: RestartArg,
@@ -139,6 +143,7 @@ impl SolverOptions {
                 HeuristicArg::Vsids => Heuristic::Vsids,
             },
             pure_literals: !self.no_pure_literals,
+            bump_reasons: !self.no_bump_reasons,
             restart: match self.restart {
                 RestartArg::Glucose => RestartPolicy::Glucose,
                 RestartArg::Luby => RestartPolicy::Luby,

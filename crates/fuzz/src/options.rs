@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 subsume=1 elim=0 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 breasons=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 subsume=1 elim=0 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -19,6 +19,8 @@ pub struct Options {
     pub heuristic: Heuristic,
     /// Pure-literal elimination (DPLL).
     pub pure_literals: bool,
+    /// Reason-side bumping (CDCL).
+    pub bump_reasons: bool,
     /// Restart policy (CDCL).
     pub restart: RestartPolicy,
     /// Learnt-clause deletion (CDCL).
@@ -55,6 +57,7 @@ impl Default for Options {
             algorithm: config.algorithm,
             heuristic: config.heuristic,
             pure_literals: config.pure_literals,
+            bump_reasons: config.bump_reasons,
             restart: config.restart,
             reduce: config.reduce,
             phase: (config.initial_phase, config.phase_saving),
@@ -140,6 +143,7 @@ impl Options {
             congruence: rng.gen(),
             subsume: rng.gen(),
             eliminate: rng.gen(),
+            bump_reasons: rng.gen(),
             proof,
         }
     }
@@ -151,6 +155,7 @@ impl Options {
             algorithm: self.algorithm,
             heuristic: self.heuristic,
             pure_literals: self.pure_literals,
+            bump_reasons: self.bump_reasons,
             restart: self.restart,
             reduce: self.reduce,
             initial_phase: self.phase.0,
@@ -197,6 +202,10 @@ impl Options {
         });
         push(Options {
             pure_literals: d.pure_literals,
+            ..*self
+        });
+        push(Options {
+            bump_reasons: d.bump_reasons,
             ..*self
         });
         push(Options {
@@ -280,6 +289,7 @@ impl Options {
                 "subsume" => o.subsume = parse_bool(value).ok_or_else(bad)?,
                 "elim" => o.eliminate = parse_bool(value).ok_or_else(bad)?,
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
+                "breasons" => o.bump_reasons = parse_bool(value).ok_or_else(bad)?,
                 "reduce" => o.reduce = parse_bool(value).ok_or_else(bad)?,
                 _ => return Err(format!("unknown option `{key}`")),
             }
@@ -300,11 +310,12 @@ impl fmt::Display for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "algorithm={} heuristic={} pure={} restart={} reduce={} phase={} target={} rephase={} \
+            "algorithm={} heuristic={} pure={} breasons={} restart={} reduce={} phase={} target={} rephase={} \
              walk={} vivify={} probe={} subst={} congru={} subsume={} elim={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
+            u8::from(self.bump_reasons),
             name_of(&RESTARTS, self.restart),
             u8::from(self.reduce),
             name_of(&PHASES, self.phase),

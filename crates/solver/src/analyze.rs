@@ -5,7 +5,9 @@
 //! level is left: the first unique implication point (Marques-Silva and
 //! Sakallah 1996; Zhang et al. 2001). The learnt clause then drops every
 //! literal implied by the others (recursive minimisation, Sörensson and Biere
-//! 2009), using "abstract levels" to give up early.
+//! 2009), using "abstract levels" to give up early. Every variable resolved
+//! on is bumped, and with `bump_reasons` those of the learnt literals'
+//! reasons too (`reason_side.rs`).
 //!
 //! Pre: the conflict is at decision level > 0. Post: `learnt[0]` is the
 //! asserting literal, `learnt[1]` has the highest level of the rest, `seen`
@@ -21,6 +23,9 @@ use crate::solver::Solver;
 
 mod assumptions;
 mod minimize;
+mod reason_side;
+
+use reason_side::ReasonSide;
 
 /// Scratch of conflict analysis, reused from one conflict to the next.
 #[derive(Default)]
@@ -42,6 +47,8 @@ pub(crate) struct Analysis {
     /// assumptions it found.
     shrink_marked: Vec<Var>,
     shrink_out: Vec<Lit>,
+    /// Reason-side bumping (`reason_side.rs`).
+    reason_side: ReasonSide,
 }
 
 impl Analysis {
@@ -120,6 +127,9 @@ impl Solver {
         self.shrink_to_assumptions();
         let backjump = self.put_highest_level_second();
         let lbd = self.compute_lbd();
+        if self.config.bump_reasons {
+            self.bump_reason_side();
+        }
         for &lit in &self.analysis.toclear {
             self.analysis.seen[lit.var().index()] = 0;
         }

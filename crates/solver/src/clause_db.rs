@@ -55,6 +55,9 @@ pub struct ClauseDb {
     originals: Vec<ClauseRef>,
     /// Learnt clauses (length >= 2).
     learnts: Vec<ClauseRef>,
+    /// Clauses ever added to `originals`, and how many of them were binary.
+    originals_added: usize,
+    binary_originals_added: usize,
 }
 
 impl ClauseDb {
@@ -108,8 +111,17 @@ impl ClauseDb {
             self.learnts.push(cref);
         } else {
             self.originals.push(cref);
+            self.originals_added += 1;
+            self.binary_originals_added += usize::from(lits.len() == 2);
         }
         cref
+    }
+
+    /// Whether more than `per_mille` per mille of the clauses ever given
+    /// (length >= 2, as added) were binary: structured formulas are so,
+    /// uniform random k-SAT is not.
+    pub fn binary_share_above(&self, per_mille: usize) -> bool {
+        self.binary_originals_added * 1000 > self.originals_added * per_mille
     }
 
     #[inline]

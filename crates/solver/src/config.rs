@@ -118,6 +118,10 @@ pub struct SolverConfig {
     /// 0.95). Must lie in (0, 1]; [`Solver::new`](crate::Solver::new)
     /// panics otherwise.
     pub var_decay: f64,
+    /// CDCL with VSIDS: after each conflict, also bump the variables of the
+    /// reasons of the learnt clause's literals (reason-side bumping, after
+    /// Kissat and CaDiCaL; `analyze/reason_side.rs`; default true).
+    pub bump_reasons: bool,
     /// Restart policy for CDCL (default Modes).
     pub restart: RestartPolicy,
     /// CDCL with phase saving: when decisions take the target phase, the
@@ -193,6 +197,7 @@ impl Default for SolverConfig {
             initial_phase: false,
             phase_saving: true,
             var_decay: 0.95,
+            bump_reasons: true,
             restart: RestartPolicy::default(),
             target_phases: TargetPhases::default(),
             rephase: true,
@@ -219,6 +224,26 @@ impl Default for SolverConfig {
 /// `decide.rs`: variable activities are scaled down by this once one
 /// exceeds it, before `f64` overflows (MiniSat 2.2: 1e100).
 pub(crate) const VAR_RESCALE_LIMIT: f64 = 1e100;
+
+/// `analyze/reason_side.rs`: the most variables reason-side bumping may
+/// bump per literal of the learnt clause; past it, none are bumped.
+pub(crate) const REASON_SIDE_LIMIT: usize = 4;
+
+/// `analyze/reason_side.rs`: no reason-side bumping on a formula with at
+/// most this many binary clauses per mille (uniform random k-SAT has none;
+/// the same share as `WALK_MAX_BINARY_PER_MILLE`).
+pub(crate) const REASON_SIDE_MIN_BINARY_PER_MILLE: usize = 10;
+
+/// `analyze/reason_side.rs`: no reason-side bumping while conflicts come
+/// more decisions apart than this on average (Kissat's `bumpreasonsrate`).
+pub(crate) const REASON_SIDE_MAX_DECISION_RATE: f64 = 10.0;
+
+/// `analyze/reason_side.rs`: the weight of each conflict in that average.
+pub(crate) const REASON_SIDE_RATE_ALPHA: f64 = 0.05;
+
+/// `analyze/reason_side.rs`: the most conflicts skipped after a learnt
+/// clause whose reasons held too many variables.
+pub(crate) const REASON_SIDE_MAX_DELAY: u32 = 256;
 
 /// `scan.rs`: MOMs scores a variable `(f(x) + f(-x)) * 2^k + f(x) * f(-x)`
 /// over the shortest open clauses (Freeman 1995, k = 10).

@@ -51,6 +51,12 @@ impl Branching {
         self.activity.len()
     }
 
+    /// The activity of `v`.
+    #[cfg(test)]
+    pub fn activity(&self, v: Var) -> f64 {
+        self.activity[v.index()]
+    }
+
     /// Makes room for variables `0..n`, new ones with phase `initial_phase`.
     pub fn grow(&mut self, n: usize, initial_phase: bool) {
         let old = self.num_vars();

@@ -81,12 +81,16 @@ fn configs() -> Vec<SolverConfig> {
             RestartPolicy::Glucose,
             RestartPolicy::Luby,
         ] {
-            all.push(SolverConfig {
-                algorithm: Algorithm::Cdcl,
-                heuristic,
-                restart,
-                ..SolverConfig::default()
-            });
+            // Reason-side bumping on (the default) and off.
+            for bump_reasons in [true, false] {
+                all.push(SolverConfig {
+                    algorithm: Algorithm::Cdcl,
+                    heuristic,
+                    restart,
+                    bump_reasons,
+                    ..SolverConfig::default()
+                });
+            }
         }
     }
     // Activity decays other than MiniSat's 0.95 (the sudoku SAT path runs

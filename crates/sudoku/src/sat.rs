@@ -118,7 +118,9 @@ impl SatSudoku {
 /// off: the encoding is simplified by the givens already ([`load`]), a
 /// round would cost more than the search, a removed cell variable would
 /// come back with the first blocking clause, and the search a trace
-/// shows is over the cells themselves.
+/// shows is over the cells themselves. Reason-side bumping is off too:
+/// these searches of tens of conflicts took more conflicts with it
+/// (`docs/benchmarks.md`, "Reason-side bumping").
 pub fn engine_config() -> SolverConfig {
     SolverConfig {
         initial_phase: true,
@@ -130,6 +132,7 @@ pub fn engine_config() -> SolverConfig {
         subsume: false,
         eliminate: false,
         vivify: false,
+        bump_reasons: false,
         ..SolverConfig::default()
     }
 }

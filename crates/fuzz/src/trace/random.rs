@@ -37,9 +37,10 @@ fn dense_start(rng: &mut impl Rng, vars: u32) -> Vec<Step> {
 const HOLES: u32 = 6;
 
 /// PHP(7, 6) with pigeon `p`'s clause switched on by selector variable
-/// `42 + p`. Refuting it under every selector costs 500..800 conflicts, so
-/// a few refutations with forgets between reach the first learnt-clause
-/// reduction (at 2000 conflicts), which no other trace does: a forget then
+/// `42 + p`. Refuting it under every selector costs 500..800 conflicts
+/// (without reason-side bumping; about 480 with it), so a few refutations
+/// with forgets between reach the first learnt-clause reduction (at 2000
+/// conflicts), which no other trace does: a forget then
 /// finds reduced clauses, dead but not yet collected, among the learnts.
 /// The reference still refutes it in milliseconds (PHP(8, 7) is over its
 /// budget). Returns the steps and the selectors.
