@@ -194,7 +194,7 @@ mod tests {
     use super::*;
 
     /// Brute force: whether some assignment satisfies `cnf` (tiny formulas only).
-    fn brute_force_sat(cnf: &Cnf) -> bool {
+    pub(crate) fn brute_force_sat(cnf: &Cnf) -> bool {
         let n = cnf.num_vars();
         assert!(n <= 20);
         (0u32..1 << n).any(|bits| {

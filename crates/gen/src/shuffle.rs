@@ -46,20 +46,8 @@ pub fn shuffle(cnf: &Cnf, seed: u64) -> Cnf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::brute_force_sat;
     use crate::{pigeonhole, random_ksat};
-
-    /// Brute force: whether some assignment satisfies `cnf` (tiny formulas only).
-    fn brute_force_sat(cnf: &Cnf) -> bool {
-        let n = cnf.num_vars();
-        assert!(n <= 20);
-        (0u32..1 << n).any(|bits| {
-            cnf.clauses().all(|clause| {
-                clause
-                    .iter()
-                    .any(|lit| ((bits >> lit.var().index()) & 1 == 1) != lit.is_negated())
-            })
-        })
-    }
 
     /// `cnf`'s clauses, each sorted, in sorted order: equal for two
     /// formulas that differ only in the order of clauses and literals.

@@ -128,10 +128,7 @@ mod tests {
     /// its reason side only. Returns the activities of 1 and 2 after the
     /// analysis, and the learnt clause.
     fn analyse(bump_reasons: bool, clauses: &[&[i64]]) -> (f64, f64, Vec<Lit>) {
-        let mut cnf = Cnf::new();
-        for clause in clauses {
-            cnf.add_clause(&Lit::vec_from_dimacs(clause));
-        }
+        let cnf = Cnf::from_dimacs(clauses);
         let config = SolverConfig {
             bump_reasons,
             ..SolverConfig::default()
