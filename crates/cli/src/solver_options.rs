@@ -25,6 +25,11 @@ pub struct SolverOptions {
     /// Restart policy (CDCL).
     #[arg(long, value_enum, ignore_case = true, default_value_t = RestartArg::Modes)]
     pub restart: RestartArg,
+    /// No restart floor: in the first focused phase of `--restart modes`,
+    /// restart only by the LBD averages, not also after 25 * luby(i)
+    /// conflicts without a restart (CDCL).
+    #[arg(long)]
+    pub no_restart_floor: bool,
     /// Keep every learnt clause (CDCL).
     #[arg(long)]
     pub no_reduce: bool,
@@ -150,6 +155,7 @@ impl SolverOptions {
                 RestartArg::Modes => RestartPolicy::Modes,
                 RestartArg::Never => RestartPolicy::Never,
             },
+            restart_floor: !self.no_restart_floor,
             reduce: !self.no_reduce,
             target_phases: match self.target_phases {
                 TargetPhasesArg::Off => TargetPhases::Off,

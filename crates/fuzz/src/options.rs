@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 breasons=1 restart=luby reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 subsume=1 elim=0 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 breasons=1 restart=luby rfloor=1 reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 subsume=1 elim=0 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -23,6 +23,8 @@ pub struct Options {
     pub bump_reasons: bool,
     /// Restart policy (CDCL).
     pub restart: RestartPolicy,
+    /// The restart floor of `Modes` (CDCL).
+    pub restart_floor: bool,
     /// Learnt-clause deletion (CDCL).
     pub reduce: bool,
     /// VSIDS phases: `(initial_phase, phase_saving)`.
@@ -59,6 +61,7 @@ impl Default for Options {
             pure_literals: config.pure_literals,
             bump_reasons: config.bump_reasons,
             restart: config.restart,
+            restart_floor: config.restart_floor,
             reduce: config.reduce,
             phase: (config.initial_phase, config.phase_saving),
             target_phases: config.target_phases,
@@ -132,6 +135,7 @@ impl Options {
             heuristic: HEURISTICS[rng.gen_range(0..HEURISTICS.len())].0,
             pure_literals: rng.gen(),
             restart: RESTARTS[rng.gen_range(0..RESTARTS.len())].0,
+            restart_floor: rng.gen(),
             reduce: rng.gen(),
             phase: PHASES[rng.gen_range(0..PHASES.len())].0,
             target_phases: TARGETS[rng.gen_range(0..TARGETS.len())].0,
@@ -157,6 +161,7 @@ impl Options {
             pure_literals: self.pure_literals,
             bump_reasons: self.bump_reasons,
             restart: self.restart,
+            restart_floor: self.restart_floor,
             reduce: self.reduce,
             initial_phase: self.phase.0,
             phase_saving: self.phase.1,
@@ -213,6 +218,10 @@ impl Options {
             ..*self
         });
         push(Options {
+            restart_floor: d.restart_floor,
+            ..*self
+        });
+        push(Options {
             reduce: d.reduce,
             ..*self
         });
@@ -232,6 +241,25 @@ impl Options {
             walk: d.walk,
             ..*self
         });
+        if self.algorithm != d.algorithm {
+            push(Options {
+                algorithm: d.algorithm,
+                ..*self
+            });
+        }
+        out.extend(self.without_one_root_technique());
+        out
+    }
+
+    /// The same options with one root technique on switched off (a
+    /// shrinker's move of `simpler`).
+    fn without_one_root_technique(&self) -> Vec<Options> {
+        let mut out = Vec::new();
+        let mut push = |o: Options| {
+            if o != *self {
+                out.push(o);
+            }
+        };
         push(Options {
             vivify: false,
             ..*self
@@ -256,12 +284,6 @@ impl Options {
             eliminate: false,
             ..*self
         });
-        if self.algorithm != d.algorithm {
-            push(Options {
-                algorithm: d.algorithm,
-                ..*self
-            });
-        }
         out
     }
 
@@ -290,6 +312,7 @@ impl Options {
                 "elim" => o.eliminate = parse_bool(value).ok_or_else(bad)?,
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
                 "breasons" => o.bump_reasons = parse_bool(value).ok_or_else(bad)?,
+                "rfloor" => o.restart_floor = parse_bool(value).ok_or_else(bad)?,
                 "reduce" => o.reduce = parse_bool(value).ok_or_else(bad)?,
                 _ => return Err(format!("unknown option `{key}`")),
             }
@@ -310,13 +333,14 @@ impl fmt::Display for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "algorithm={} heuristic={} pure={} breasons={} restart={} reduce={} phase={} target={} rephase={} \
+            "algorithm={} heuristic={} pure={} breasons={} restart={} rfloor={} reduce={} phase={} target={} rephase={} \
              walk={} vivify={} probe={} subst={} congru={} subsume={} elim={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
             u8::from(self.bump_reasons),
             name_of(&RESTARTS, self.restart),
+            u8::from(self.restart_floor),
             u8::from(self.reduce),
             name_of(&PHASES, self.phase),
             name_of(&TARGETS, self.target_phases),
@@ -334,48 +358,5 @@ impl fmt::Display for Options {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-
-    #[test]
-    fn display_parses_back() {
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        for _ in 0..200 {
-            let o = Options::random(&mut rng);
-            assert_eq!(Options::parse(&o.to_string()), Ok(o));
-        }
-        assert_eq!(Options::parse(""), Ok(Options::default()));
-        assert!(Options::parse("algorithm=magic").is_err());
-        assert!(Options::parse("speed=3").is_err());
-    }
-
-    #[test]
-    fn simpler_moves_towards_the_default_and_fewer_root_techniques() {
-        let off = "vivify=0 probe=0 subst=0 congru=0 subsume=0 elim=0";
-        let bare = Options::parse(off).unwrap();
-        assert!(bare.simpler().is_empty());
-        let techniques = |o: &Options| {
-            [
-                o.vivify,
-                o.probe,
-                o.substitute,
-                o.congruence,
-                o.subsume,
-                o.eliminate,
-            ]
-            .iter()
-            .filter(|&&on| on)
-            .count()
-        };
-        let all_on = Options::parse("vivify=1 probe=1 subst=1 congru=1 subsume=1 elim=1").unwrap();
-        let moves = all_on.simpler();
-        assert_eq!(moves.len(), 6, "one root technique off each");
-        assert!(moves.iter().all(|m| techniques(m) == 5));
-        let o = Options::parse(&format!("algorithm=dpll heuristic=first pure=0 {off}")).unwrap();
-        let moves = o.simpler();
-        assert_eq!(moves.len(), 3);
-        assert!(moves.iter().all(|m| *m != o));
-    }
-}
+#[path = "options_tests.rs"]
+mod tests;

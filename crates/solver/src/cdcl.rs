@@ -28,7 +28,10 @@ impl Solver {
                 return Status::Unknown;
             }
             let switched = self.restarts.switch_mode_if_due(self.config.restart);
-            if switched || self.restarts.should_restart(self.config.restart) {
+            if switched
+                || self.restarts.should_restart(self.config.restart)
+                || self.restart_floor_due()
+            {
                 self.restarts.restarted();
                 self.stats.restarts += 1;
                 if self.observing.is_on() {

@@ -80,6 +80,7 @@ mod stats;
 mod substitute;
 mod subsume;
 mod trail;
+mod tunables;
 mod unchecked;
 mod vars;
 mod vivify;

@@ -6,13 +6,22 @@
 //! does); restarts are postponed while the trail is much longer than usual,
 //! a sign that the solver is close to a model. Luby (Luby, Sinclair and
 //! Zuckerman 1993; MiniSat 2.2): restart after `100 * luby(i)` conflicts.
+//!
+//! The restart floor: in the first focused phase of `Modes`, the LBD
+//! averages have few samples and often stay level, so Glucose's rule may
+//! not restart at all for the whole phase (on flat graph colouring, none
+//! in a thousand conflicts). A restart then also comes once
+//! `RESTART_FLOOR_UNIT * luby(i)` conflicts passed without one, `i`
+//! counting the restarts of the phase. Only on formulas where more than 1
+//! clause in 100 is binary, so uniform random k-SAT keeps its search.
 //! The tunables are in `config.rs`.
 
 use crate::config::{
     RestartPolicy, FAST_LBD_ALPHA, FIRST_MODE_LENGTH, LUBY_UNIT, RESTART_BLOCK_AFTER,
-    RESTART_BLOCK_FACTOR, RESTART_MARGIN, RESTART_MIN_INTERVAL, SLOW_LBD_ALPHA, STABLE_LUBY_UNIT,
-    TRAIL_ALPHA,
+    RESTART_BLOCK_FACTOR, RESTART_FLOOR_MIN_BINARY_PER_MILLE, RESTART_FLOOR_UNIT, RESTART_MARGIN,
+    RESTART_MIN_INTERVAL, SLOW_LBD_ALPHA, STABLE_LUBY_UNIT, TRAIL_ALPHA,
 };
+use crate::solver::Solver;
 
 /// Exponential moving average with bias correction for the first samples.
 #[derive(Clone, Debug)]
@@ -140,6 +149,15 @@ impl Restarts {
         }
     }
 
+    /// `Modes` only: whether the restart floor (module docs) is due: in the
+    /// first focused phase, `RESTART_FLOOR_UNIT * luby(i)` conflicts since
+    /// the last restart.
+    pub fn floor_due(&self) -> bool {
+        !self.stable
+            && self.total_conflicts < FIRST_MODE_LENGTH
+            && self.conflicts_since >= RESTART_FLOOR_UNIT * luby(self.luby_index)
+    }
+
     /// `Modes` only: whether the current phase is over; if so, switches to
     /// the other phase (the caller restarts).
     pub fn switch_mode_if_due(&mut self, policy: RestartPolicy) -> bool {
@@ -165,6 +183,20 @@ impl Restarts {
     pub fn restarted(&mut self) {
         self.conflicts_since = 0;
         self.luby_index += 1;
+    }
+}
+
+impl Solver {
+    /// Whether the restart floor asks for a restart now (module docs): on,
+    /// with `Modes` restarts, due, on a formula with binary clauses.
+    #[inline]
+    pub(crate) fn restart_floor_due(&self) -> bool {
+        self.config.restart_floor
+            && self.config.restart == RestartPolicy::Modes
+            && self.restarts.floor_due()
+            && self
+                .db
+                .binary_share_above(RESTART_FLOOR_MIN_BINARY_PER_MILLE)
     }
 }
 
@@ -216,5 +248,29 @@ mod tests {
         // focused 2000, stable 2000, focused 4000, stable 4000, focused 8000 ...
         assert_eq!(switches, vec![2000, 4000, 8000, 12_000, 20_000]);
         assert!(!r.switch_mode_if_due(RestartPolicy::Glucose));
+    }
+
+    #[test]
+    fn the_floor_restarts_on_a_luby_schedule_in_the_first_focused_phase_only() {
+        let mut r = Restarts::default();
+        let mut fired = Vec::new();
+        for i in 1..=3 * FIRST_MODE_LENGTH {
+            // Level LBDs: Glucose's rule alone never restarts.
+            r.on_conflict(RestartPolicy::Modes, 5, 100);
+            assert!(!r.should_restart(RestartPolicy::Modes) || r.is_stable());
+            if r.switch_mode_if_due(RestartPolicy::Modes) {
+                r.restarted();
+            }
+            if r.floor_due() {
+                fired.push(i);
+                r.restarted();
+            }
+        }
+        assert_eq!(&fired[..7], &[25, 50, 100, 125, 150, 200, 300]);
+        let gaps: Vec<u64> = fired.windows(2).map(|w| w[1] - w[0]).collect();
+        let luby_gaps: Vec<u64> = (1..fired.len() as u64).map(|i| 25 * luby(i)).collect();
+        assert_eq!(gaps, luby_gaps);
+        assert!(*fired.last().unwrap() < FIRST_MODE_LENGTH);
+        assert!(fired.len() > 15);
     }
 }

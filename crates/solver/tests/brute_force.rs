@@ -81,13 +81,19 @@ fn configs() -> Vec<SolverConfig> {
             RestartPolicy::Glucose,
             RestartPolicy::Luby,
         ] {
-            // Reason-side bumping on (the default) and off.
-            for bump_reasons in [true, false] {
+            // Reason-side bumping on (the default) and off; the restart
+            // floor of `Modes` off too (tests/restart_floor.rs runs formulas
+            // long enough for it to fire).
+            for (bump_reasons, restart_floor) in [(true, true), (false, true), (true, false)] {
+                if !restart_floor && restart != RestartPolicy::Modes {
+                    continue;
+                }
                 all.push(SolverConfig {
                     algorithm: Algorithm::Cdcl,
                     heuristic,
                     restart,
                     bump_reasons,
+                    restart_floor,
                     ..SolverConfig::default()
                 });
             }

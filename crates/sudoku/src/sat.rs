@@ -118,9 +118,10 @@ impl SatSudoku {
 /// off: the encoding is simplified by the givens already ([`load`]), a
 /// round would cost more than the search, a removed cell variable would
 /// come back with the first blocking clause, and the search a trace
-/// shows is over the cells themselves. Reason-side bumping is off too:
-/// these searches of tens of conflicts took more conflicts with it
-/// (`docs/benchmarks.md`, "Reason-side bumping").
+/// shows is over the cells themselves. Reason-side bumping and the
+/// restart floor are off too: these searches of tens of conflicts took
+/// more conflicts with each (`docs/benchmarks.md`, "Reason-side bumping"
+/// and "Restart floor").
 pub fn engine_config() -> SolverConfig {
     SolverConfig {
         initial_phase: true,
@@ -133,6 +134,7 @@ pub fn engine_config() -> SolverConfig {
         eliminate: false,
         vivify: false,
         bump_reasons: false,
+        restart_floor: false,
         ..SolverConfig::default()
     }
 }
