@@ -44,13 +44,12 @@ pub(crate) struct Walker {
     occ: Vec<u32>,
     /// The current assignment, one value per variable.
     values: Vec<bool>,
-    /// True literals per clause.
-    num_true: Vec<u32>,
-    /// Per clause: the exclusive or of the indices of its true literals'
-    /// variables (the critical variable when exactly one is true).
-    true_xor: Vec<u32>,
+    /// Per clause: its true literals (module docs).
+    clauses: Vec<TrueLits>,
     /// Per variable: the clauses whose only true literal is the variable's
-    /// (those a flip of it would falsify).
+    /// (those a flip of it would falsify). Sized to the next power of two
+    /// past the variables, so any exclusive or of variable indices is an
+    /// index (`flip` updates it without a branch).
     breaks: Vec<u32>,
     /// Falsified clauses, and each clause's place in that list.
     unsat: Vec<u32>,
@@ -63,10 +62,17 @@ pub(crate) struct Walker {
     since_best: Option<Vec<Var>>,
     /// `score[b]`: the weight of a flip that breaks `b` clauses.
     score: Vec<f64>,
-    /// Scratch: the weight of each literal of the clause at hand.
-    weights: Vec<f64>,
     rng: u64,
     flips: u64,
+}
+
+/// What a clause's true literals are, for the break counts: how many, and
+/// the exclusive or of their variables' indices (the critical variable
+/// when exactly one is true). Side by side, as a flip reads both.
+#[derive(Clone, Copy, Default)]
+struct TrueLits {
+    count: u32,
+    xor: u32,
 }
 
 /// Not in the falsified list.
@@ -87,15 +93,13 @@ impl Walker {
             occ,
             best: values.clone(),
             values,
-            num_true: vec![0; num_clauses],
-            true_xor: vec![0; num_clauses],
+            clauses: vec![TrueLits::default(); num_clauses],
             breaks: Vec::new(),
             unsat: Vec::new(),
             unsat_pos: vec![NOT_LISTED; num_clauses],
             best_unsat: 0,
             since_best: Some(Vec::new()),
             score: score_table(average),
-            weights: Vec::new(),
             rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
             flips: 0,
         };
@@ -104,8 +108,8 @@ impl Walker {
     }
 
     fn count_true_literals(&mut self) {
-        self.breaks = vec![0; self.values.len()];
-        for c in 0..self.num_true.len() {
+        self.breaks = vec![0; self.values.len().next_power_of_two()];
+        for c in 0..self.clauses.len() {
             let (start, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
             let values = &self.values;
             let (mut n, mut xor) = (0, 0);
@@ -115,8 +119,7 @@ impl Walker {
                     xor ^= l.var().index() as u32;
                 }
             }
-            self.num_true[c] = n;
-            self.true_xor[c] = xor;
+            self.clauses[c] = TrueLits { count: n, xor };
             match n {
                 0 => self.list_unsat(c as u32),
                 1 => self.breaks[xor as usize] += 1,
@@ -161,7 +164,7 @@ impl Walker {
     /// are not.
     pub fn mostly_long(&self) -> bool {
         let binary = self.starts.windows(2).filter(|w| w[1] - w[0] == 2).count();
-        binary * 1000 <= self.num_true.len() * WALK_MAX_BINARY_PER_MILLE
+        binary * 1000 <= self.clauses.len() * WALK_MAX_BINARY_PER_MILLE
     }
 
     /// Flips made.
@@ -172,22 +175,26 @@ impl Walker {
     /// The variable to flip in falsified clause `c`: ProbSAT's choice.
     fn pick_var(&mut self, c: usize) -> Var {
         let (start, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
-        self.weights.clear();
-        let mut total = 0.0;
-        for i in start..end {
-            let breaks = self.breaks[self.lits[i].var().index()] as usize;
-            let w = self.score[breaks.min(MAX_BREAK)];
-            self.weights.push(w);
-            total += w;
-        }
+        let total = self.lits[start..end]
+            .iter()
+            .fold(0.0, |total, &l| total + self.weight(l));
         let mut dart = self.random_unit() * total;
-        for (i, &w) in self.weights.iter().enumerate() {
+        let lits = &self.lits[start..end];
+        for &l in lits {
+            let w = self.weight(l);
             if dart < w {
-                return self.lits[start + i].var();
+                return l.var();
             }
             dart -= w;
         }
-        self.lits[end - 1].var()
+        lits[lits.len() - 1].var()
+    }
+
+    /// The weight of flipping `l`'s variable, by its break count.
+    #[inline]
+    fn weight(&self, l: Lit) -> f64 {
+        let breaks = self.breaks[l.var().index()] as usize;
+        self.score[breaks.min(MAX_BREAK)]
     }
 
     /// Flips `v`, keeping the true-literal counts, the falsified list and
@@ -198,32 +205,40 @@ impl Walker {
         self.values[v.index()] = value;
         let index = v.index() as u32;
         let made = v.lit(value);
-        for i in self.occ_start[made.code()]..self.occ_start[made.code() + 1] {
-            let c = self.occ[i as usize] as usize;
-            let critical = self.true_xor[c];
-            self.true_xor[c] = critical ^ index;
-            self.num_true[c] += 1;
-            match self.num_true[c] {
-                1 => {
-                    self.unlist_unsat(c as u32);
-                    self.breaks[v.index()] += 1;
-                }
-                2 => self.breaks[critical as usize] -= 1,
-                _ => {}
+        let Walker {
+            occ_start,
+            occ,
+            clauses,
+            breaks,
+            unsat,
+            unsat_pos,
+            ..
+        } = self;
+        let mut falsified = Falsified { unsat, unsat_pos };
+        let made_in = occ_start[made.code()] as usize..occ_start[made.code() + 1] as usize;
+        for &c in &occ[made_in] {
+            let clause = &mut clauses[c as usize];
+            let critical = clause.xor;
+            clause.xor = critical ^ index;
+            clause.count += 1;
+            // Without a branch: whether the clause had one true literal
+            // is as likely as not (`breaks` covers every xor value).
+            breaks[critical as usize] -= u32::from(clause.count == 2);
+            if clause.count == 1 {
+                falsified.remove(c);
+                breaks[index as usize] += 1;
             }
         }
         let broken = !made;
-        for i in self.occ_start[broken.code()]..self.occ_start[broken.code() + 1] {
-            let c = self.occ[i as usize] as usize;
-            self.true_xor[c] ^= index;
-            self.num_true[c] -= 1;
-            match self.num_true[c] {
-                0 => {
-                    self.list_unsat(c as u32);
-                    self.breaks[v.index()] -= 1;
-                }
-                1 => self.breaks[self.true_xor[c] as usize] += 1,
-                _ => {}
+        let broken_in = occ_start[broken.code()] as usize..occ_start[broken.code() + 1] as usize;
+        for &c in &occ[broken_in] {
+            let clause = &mut clauses[c as usize];
+            clause.xor ^= index;
+            clause.count -= 1;
+            breaks[clause.xor as usize] += u32::from(clause.count == 1);
+            if clause.count == 0 {
+                falsified.add(c);
+                breaks[index as usize] -= 1;
             }
         }
         if let Some(log) = &mut self.since_best {
@@ -251,18 +266,11 @@ impl Walker {
     }
 
     fn list_unsat(&mut self, c: u32) {
-        self.unsat_pos[c as usize] = self.unsat.len() as u32;
-        self.unsat.push(c);
-    }
-
-    fn unlist_unsat(&mut self, c: u32) {
-        let pos = self.unsat_pos[c as usize] as usize;
-        let last = self.unsat.pop().expect("a listed clause");
-        if last != c {
-            self.unsat[pos] = last;
-            self.unsat_pos[last as usize] = pos as u32;
+        Falsified {
+            unsat: &mut self.unsat,
+            unsat_pos: &mut self.unsat_pos,
         }
-        self.unsat_pos[c as usize] = NOT_LISTED;
+        .add(c);
     }
 
     /// The next number of a xorshift64* sequence (Vigna 2016).
@@ -280,6 +288,30 @@ impl Walker {
     /// A number in [0, 1).
     fn random_unit(&mut self) -> f64 {
         (self.random() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// The falsified clauses and each clause's place among them, borrowed
+/// from the walker while a flip also changes its other fields.
+struct Falsified<'a> {
+    unsat: &'a mut Vec<u32>,
+    unsat_pos: &'a mut Vec<u32>,
+}
+
+impl Falsified<'_> {
+    fn add(&mut self, c: u32) {
+        self.unsat_pos[c as usize] = self.unsat.len() as u32;
+        self.unsat.push(c);
+    }
+
+    fn remove(&mut self, c: u32) {
+        let pos = self.unsat_pos[c as usize] as usize;
+        let last = self.unsat.pop().expect("a listed clause");
+        if last != c {
+            self.unsat[pos] = last;
+            self.unsat_pos[last as usize] = pos as u32;
+        }
+        self.unsat_pos[c as usize] = NOT_LISTED;
     }
 }
 

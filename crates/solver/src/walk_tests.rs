@@ -91,7 +91,7 @@ fn break_count_from_scratch(w: &Walker, v: Var) -> u32 {
     let range = w.occ_start[true_lit.code()] as usize..w.occ_start[true_lit.code() + 1] as usize;
     w.occ[range]
         .iter()
-        .filter(|&&c| w.num_true[c as usize] == 1)
+        .filter(|&&c| w.clauses[c as usize].count == 1)
         .count() as u32
 }
 
@@ -123,7 +123,9 @@ fn cached_break_counts_match_counts_from_scratch_after_every_flip() {
                     "k = {k}, step {step}, variable {v:?}"
                 );
             }
-            let falsified = (0..clauses.len()).filter(|&c| w.num_true[c] == 0).count();
+            let falsified = (0..clauses.len())
+                .filter(|&c| w.clauses[c].count == 0)
+                .count();
             assert_eq!(w.unsat.len(), falsified);
             if w.unsat.is_empty() {
                 break;
