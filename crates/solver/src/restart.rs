@@ -9,8 +9,8 @@
 //!
 //! The restart floor: in the first focused phase of `Modes`, the LBD
 //! averages have few samples and often stay level, so Glucose's rule may
-//! not restart at all for the whole phase (on flat graph colouring, none
-//! in a thousand conflicts). A restart then also comes once
+//! not restart at all for the whole phase (as on flat graph colouring:
+//! `docs/benchmarks.md`, "Restart floor"). A restart then also comes once
 //! `RESTART_FLOOR_UNIT * luby(i)` conflicts passed without one, `i`
 //! counting the restarts of the phase. Only on formulas where more than 1
 //! clause in 100 is binary, so uniform random k-SAT keeps its search.
