@@ -30,6 +30,11 @@ pub struct SolverOptions {
     /// conflicts without a restart (CDCL).
     #[arg(long)]
     pub no_restart_floor: bool,
+    /// Keep tier 2 (learnt clauses of LBD up to 6 that take part in
+    /// conflicts) on every formula, not only where more than 1 clause in
+    /// 100 is binary (CDCL).
+    #[arg(long)]
+    pub no_tier2_gate: bool,
     /// Keep every learnt clause (CDCL).
     #[arg(long)]
     pub no_reduce: bool,
@@ -156,6 +161,7 @@ impl SolverOptions {
                 RestartArg::Never => RestartPolicy::Never,
             },
             restart_floor: !self.no_restart_floor,
+            tier2_gate: !self.no_tier2_gate,
             reduce: !self.no_reduce,
             target_phases: match self.target_phases {
                 TargetPhasesArg::Off => TargetPhases::Off,

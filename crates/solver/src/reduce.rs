@@ -6,11 +6,18 @@
 //! LBD <= 6 is kept while it keeps taking part in conflicts, the rest
 //! competes on LBD and activity and half of it goes at each reduction.
 //! Reductions come every `2000 + 300 k` conflicts (Glucose). The
-//! tunables are in `config.rs`.
+//! tunables are in `tunables.rs`.
+//!
+//! The tier-2 gate (`SolverConfig::tier2_gate`): on a formula where at
+//! most 1 clause in 100 is binary (uniform random k-SAT) there is no tier
+//! 2. There a formula has a few hundred variables and the search is
+//! shallow, so LBD 6 is no mark of a good clause, and a tier-2 clause
+//! costs every propagation that visits its watches.
 
 use crate::clause_db::ClauseRef;
 use crate::config::{
     CLAUSE_DECAY, CLAUSE_RESCALE_LIMIT, CORE_LBD, FIRST_REDUCE, REDUCE_INC, TIER2_LBD,
+    TIER2_MIN_BINARY_PER_MILLE,
 };
 use crate::reason::Reason;
 use crate::solver::Solver;
@@ -85,6 +92,17 @@ impl Solver {
         self.config.reduce && self.stats.conflicts >= self.schedule.next_reduce
     }
 
+    /// The highest LBD of tier 2, or [`CORE_LBD`] (no tier 2) where the
+    /// tier-2 gate holds (module docs).
+    fn tier2_lbd(&self) -> u32 {
+        let random = !self.db.binary_share_above(TIER2_MIN_BINARY_PER_MILLE);
+        if self.config.tier2_gate && random {
+            CORE_LBD
+        } else {
+            TIER2_LBD
+        }
+    }
+
     /// Deletes about half of the learnt clauses outside the kept tiers.
     pub(crate) fn reduce_db(&mut self) {
         let schedule = &mut self.schedule;
@@ -92,13 +110,14 @@ impl Solver {
         schedule.next_reduce =
             self.stats.conflicts + FIRST_REDUCE + REDUCE_INC * schedule.num_reduce;
         self.stats.reductions += 1;
+        let tier2 = self.tier2_lbd();
         let mut candidates = Vec::with_capacity(self.db.learnts().len());
         for i in 0..self.db.learnts().len() {
             let c = self.db.learnts()[i];
             let lbd = self.db.lbd(c);
             let used = self.db.is_used(c);
             self.db.set_used(c, false);
-            if lbd <= CORE_LBD || (lbd <= TIER2_LBD && used) || self.is_locked(c) {
+            if lbd <= CORE_LBD || (lbd <= tier2 && used) || self.is_locked(c) {
                 continue;
             }
             // Binary clauses have LBD <= 2: the watch lists rely on never

@@ -139,6 +139,11 @@ pub(crate) const CORE_LBD: u32 = 2;
 /// `reduce.rs`: learnt clauses of LBD up to this are kept while they take
 /// part in conflicts (Oh 2015; CaDiCaL's `reducetier2glue` = 6).
 pub(crate) const TIER2_LBD: u32 = 6;
+/// `reduce.rs`: with the tier-2 gate on, no tier 2 on a formula with at
+/// most this many binary clauses per mille (uniform random k-SAT, where
+/// LBD 6 is a large share of the search's depth and tier 2 mostly slows
+/// propagation; the same share as `REASON_SIDE_MIN_BINARY_PER_MILLE`).
+pub(crate) const TIER2_MIN_BINARY_PER_MILLE: usize = 10;
 /// `vivify.rs`: a vivification round propagates at most this many
 /// literals per mille of those the search propagated since the round
 /// before. Kissat's `vivifyeffort` is 100 per mille of its ticks (watch
