@@ -30,11 +30,12 @@ pub struct SolverOptions {
     /// conflicts without a restart (CDCL).
     #[arg(long)]
     pub no_restart_floor: bool,
-    /// Keep tier 2 (learnt clauses of LBD up to 6 that take part in
-    /// conflicts) on every formula, not only where more than 1 clause in
-    /// 100 is binary (CDCL).
+    /// Reduce every formula the same way: without this, where at most 1
+    /// clause in 100 is binary (uniform random k-SAT), there is no tier 2
+    /// and reductions come every 500 + 100k conflicts instead of
+    /// 2000 + 300k (CDCL).
     #[arg(long)]
-    pub no_tier2_gate: bool,
+    pub no_lean_reduce: bool,
     /// Keep every learnt clause (CDCL).
     #[arg(long)]
     pub no_reduce: bool,
@@ -161,7 +162,7 @@ impl SolverOptions {
                 RestartArg::Never => RestartPolicy::Never,
             },
             restart_floor: !self.no_restart_floor,
-            tier2_gate: !self.no_tier2_gate,
+            lean_reduce: !self.no_lean_reduce,
             reduce: !self.no_reduce,
             target_phases: match self.target_phases {
                 TargetPhasesArg::Off => TargetPhases::Off,

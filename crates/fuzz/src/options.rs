@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 breasons=1 restart=luby rfloor=1 t2gate=1 reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 subsume=1 elim=0 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 breasons=1 restart=luby rfloor=1 lean=1 reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 subsume=1 elim=0 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -25,8 +25,8 @@ pub struct Options {
     pub restart: RestartPolicy,
     /// The restart floor of `Modes` (CDCL).
     pub restart_floor: bool,
-    /// The tier-2 gate of reduction (CDCL).
-    pub tier2_gate: bool,
+    /// Lean reduction on uniform random formulas (CDCL).
+    pub lean_reduce: bool,
     /// Learnt-clause deletion (CDCL).
     pub reduce: bool,
     /// VSIDS phases: `(initial_phase, phase_saving)`.
@@ -64,7 +64,7 @@ impl Default for Options {
             bump_reasons: config.bump_reasons,
             restart: config.restart,
             restart_floor: config.restart_floor,
-            tier2_gate: config.tier2_gate,
+            lean_reduce: config.lean_reduce,
             reduce: config.reduce,
             phase: (config.initial_phase, config.phase_saving),
             target_phases: config.target_phases,
@@ -139,7 +139,7 @@ impl Options {
             pure_literals: rng.gen(),
             restart: RESTARTS[rng.gen_range(0..RESTARTS.len())].0,
             restart_floor: rng.gen(),
-            tier2_gate: rng.gen(),
+            lean_reduce: rng.gen(),
             reduce: rng.gen(),
             phase: PHASES[rng.gen_range(0..PHASES.len())].0,
             target_phases: TARGETS[rng.gen_range(0..TARGETS.len())].0,
@@ -166,7 +166,7 @@ impl Options {
             bump_reasons: self.bump_reasons,
             restart: self.restart,
             restart_floor: self.restart_floor,
-            tier2_gate: self.tier2_gate,
+            lean_reduce: self.lean_reduce,
             reduce: self.reduce,
             initial_phase: self.phase.0,
             phase_saving: self.phase.1,
@@ -227,7 +227,7 @@ impl Options {
             ..*self
         });
         push(Options {
-            tier2_gate: d.tier2_gate,
+            lean_reduce: d.lean_reduce,
             ..*self
         });
         push(Options {
@@ -322,7 +322,7 @@ impl Options {
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
                 "breasons" => o.bump_reasons = parse_bool(value).ok_or_else(bad)?,
                 "rfloor" => o.restart_floor = parse_bool(value).ok_or_else(bad)?,
-                "t2gate" => o.tier2_gate = parse_bool(value).ok_or_else(bad)?,
+                "lean" => o.lean_reduce = parse_bool(value).ok_or_else(bad)?,
                 "reduce" => o.reduce = parse_bool(value).ok_or_else(bad)?,
                 _ => return Err(format!("unknown option `{key}`")),
             }
@@ -343,7 +343,7 @@ impl fmt::Display for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "algorithm={} heuristic={} pure={} breasons={} restart={} rfloor={} t2gate={} reduce={} phase={} target={} rephase={} \
+            "algorithm={} heuristic={} pure={} breasons={} restart={} rfloor={} lean={} reduce={} phase={} target={} rephase={} \
              walk={} vivify={} probe={} subst={} congru={} subsume={} elim={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
@@ -351,7 +351,7 @@ impl fmt::Display for Options {
             u8::from(self.bump_reasons),
             name_of(&RESTARTS, self.restart),
             u8::from(self.restart_floor),
-            u8::from(self.tier2_gate),
+            u8::from(self.lean_reduce),
             u8::from(self.reduce),
             name_of(&PHASES, self.phase),
             name_of(&TARGETS, self.target_phases),

@@ -131,10 +131,11 @@ pub struct SolverConfig {
     /// `restart.rs`; default true).
     pub restart_floor: bool,
     /// CDCL: on formulas where at most 1 clause in 100 is binary (uniform
-    /// random k-SAT), keep no tier 2 of learnt clauses: those of LBD above
-    /// 2 compete in every reduction (the tier-2 gate, `reduce.rs`;
+    /// random k-SAT), reduce the lean way: no tier 2 of learnt clauses
+    /// (those of LBD above 2 compete in every reduction), and reductions
+    /// every `500 + 100 k` conflicts instead of `2000 + 300 k` (`reduce.rs`;
     /// default true).
-    pub tier2_gate: bool,
+    pub lean_reduce: bool,
     /// CDCL with phase saving: when decisions take the target phase, the
     /// values of the longest conflict-free trail since the last rephase
     /// (`phases.rs`; default [`TargetPhases::Off`]).
@@ -211,7 +212,7 @@ impl Default for SolverConfig {
             bump_reasons: true,
             restart: RestartPolicy::default(),
             restart_floor: true,
-            tier2_gate: true,
+            lean_reduce: true,
             target_phases: TargetPhases::default(),
             rephase: true,
             walk: true,

@@ -8,16 +8,17 @@
 //! Reductions come every `2000 + 300 k` conflicts (Glucose). The
 //! tunables are in `tunables.rs`.
 //!
-//! The tier-2 gate (`SolverConfig::tier2_gate`): on a formula where at
+//! Lean reduction (`SolverConfig::lean_reduce`): on a formula where at
 //! most 1 clause in 100 is binary (uniform random k-SAT) there is no tier
-//! 2. There a formula has a few hundred variables and the search is
-//! shallow, so LBD 6 is no mark of a good clause, and a tier-2 clause
-//! costs every propagation that visits its watches.
+//! 2, and reductions come every `500 + 100 k` conflicts. There a formula
+//! has a few hundred variables and the search is shallow, so LBD 6 is no
+//! mark of a good clause, and every kept clause costs the propagations
+//! that visit its watches.
 
 use crate::clause_db::ClauseRef;
 use crate::config::{
-    CLAUSE_DECAY, CLAUSE_RESCALE_LIMIT, CORE_LBD, FIRST_REDUCE, REDUCE_INC, TIER2_LBD,
-    TIER2_MIN_BINARY_PER_MILLE,
+    CLAUSE_DECAY, CLAUSE_RESCALE_LIMIT, CORE_LBD, FIRST_REDUCE, LEAN_FIRST_REDUCE, LEAN_REDUCE_INC,
+    LEAN_REDUCE_MAX_BINARY_PER_MILLE, REDUCE_INC, TIER2_LBD,
 };
 use crate::reason::Reason;
 use crate::solver::Solver;
@@ -29,7 +30,8 @@ use satoku_formula::Lit;
 /// When to reduce and simplify, and the clause activity increment.
 pub(crate) struct Schedule {
     cla_inc: f32,
-    next_reduce: u64,
+    /// `stats.conflicts` at the last reduction.
+    reduced_at: u64,
     num_reduce: u64,
     /// Root-level units since the last `simplify`.
     root_units_since_simplify: usize,
@@ -45,7 +47,7 @@ impl Default for Schedule {
     fn default() -> Self {
         Schedule {
             cla_inc: 1.0,
-            next_reduce: FIRST_REDUCE,
+            reduced_at: 0,
             num_reduce: 0,
             root_units_since_simplify: 0,
             next_simplify: 0,
@@ -89,14 +91,28 @@ impl Solver {
 
     /// Whether a reduction is due.
     pub(crate) fn reduce_due(&self) -> bool {
-        self.config.reduce && self.stats.conflicts >= self.schedule.next_reduce
+        self.config.reduce && self.stats.conflicts >= self.schedule.reduced_at + self.reduce_gap()
     }
 
-    /// The highest LBD of tier 2, or [`CORE_LBD`] (no tier 2) where the
-    /// tier-2 gate holds (module docs).
+    /// Conflicts from one reduction to the next (module docs).
+    fn reduce_gap(&self) -> u64 {
+        let n = self.schedule.num_reduce;
+        if self.lean_reduce() {
+            LEAN_FIRST_REDUCE + LEAN_REDUCE_INC * n
+        } else {
+            FIRST_REDUCE + REDUCE_INC * n
+        }
+    }
+
+    /// Whether this formula is reduced the lean way (module docs).
+    fn lean_reduce(&self) -> bool {
+        self.config.lean_reduce && !self.db.binary_share_above(LEAN_REDUCE_MAX_BINARY_PER_MILLE)
+    }
+
+    /// The highest LBD of tier 2, or [`CORE_LBD`] (no tier 2) when
+    /// reducing the lean way (module docs).
     fn tier2_lbd(&self) -> u32 {
-        let random = !self.db.binary_share_above(TIER2_MIN_BINARY_PER_MILLE);
-        if self.config.tier2_gate && random {
+        if self.lean_reduce() {
             CORE_LBD
         } else {
             TIER2_LBD
@@ -107,8 +123,7 @@ impl Solver {
     pub(crate) fn reduce_db(&mut self) {
         let schedule = &mut self.schedule;
         schedule.num_reduce += 1;
-        schedule.next_reduce =
-            self.stats.conflicts + FIRST_REDUCE + REDUCE_INC * schedule.num_reduce;
+        schedule.reduced_at = self.stats.conflicts;
         self.stats.reductions += 1;
         let tier2 = self.tier2_lbd();
         let mut candidates = Vec::with_capacity(self.db.learnts().len());

@@ -139,11 +139,16 @@ pub(crate) const CORE_LBD: u32 = 2;
 /// `reduce.rs`: learnt clauses of LBD up to this are kept while they take
 /// part in conflicts (Oh 2015; CaDiCaL's `reducetier2glue` = 6).
 pub(crate) const TIER2_LBD: u32 = 6;
-/// `reduce.rs`: with the tier-2 gate on, no tier 2 on a formula with at
-/// most this many binary clauses per mille (uniform random k-SAT, where
-/// LBD 6 is a large share of the search's depth and tier 2 mostly slows
-/// propagation; the same share as `REASON_SIDE_MIN_BINARY_PER_MILLE`).
-pub(crate) const TIER2_MIN_BINARY_PER_MILLE: usize = 10;
+/// `reduce.rs`: with `lean_reduce` on, a formula with at most this many
+/// binary clauses per mille (uniform random k-SAT) is reduced the lean
+/// way: no tier 2, and reductions every `LEAN_FIRST_REDUCE + LEAN_REDUCE_INC
+/// k` conflicts (the same share as `REASON_SIDE_MIN_BINARY_PER_MILLE`).
+pub(crate) const LEAN_REDUCE_MAX_BINARY_PER_MILLE: usize = 10;
+/// `reduce.rs`: the lean schedule's first gap and its growth. On formulas
+/// of a few hundred variables whose learnt clauses are long, a smaller
+/// database pays in propagation speed more than it costs in conflicts.
+pub(crate) const LEAN_FIRST_REDUCE: u64 = 500;
+pub(crate) const LEAN_REDUCE_INC: u64 = 100;
 /// `vivify.rs`: a vivification round propagates at most this many
 /// literals per mille of those the search propagated since the round
 /// before. Kissat's `vivifyeffort` is 100 per mille of its ticks (watch
