@@ -4,7 +4,10 @@
 //! binary clauses, the very same search either way.
 
 use satoku_formula::Cnf;
-use satoku_solver::{SolveResult, Solver, SolverConfig, Stats};
+use satoku_solver::{SolverConfig, Stats};
+
+#[allow(dead_code)] // Each test crate uses its own part of the helpers.
+mod common;
 
 /// Solves `cnf` with lean reduction on or off; the answer (checked) and the
 /// statistics.
@@ -13,16 +16,7 @@ fn solve(cnf: &Cnf, lean_reduce: bool, what: &str) -> (bool, Stats) {
         lean_reduce,
         ..SolverConfig::default()
     };
-    let mut solver = Solver::from_cnf(cnf, config);
-    let sat = match solver.solve() {
-        SolveResult::Sat(model) => {
-            assert_eq!(model.first_falsified(cnf), None, "{what}: bad model");
-            true
-        }
-        SolveResult::Unsat => false,
-        SolveResult::Unknown => panic!("{what}: unknown without limits"),
-    };
-    (sat, solver.stats().clone())
+    common::solve_checked(cnf, config, what)
 }
 
 #[test]

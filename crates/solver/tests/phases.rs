@@ -3,8 +3,11 @@
 //! 3-SAT near the threshold (large enough for rephases and walks to run),
 //! alone and under assumptions.
 
-use satoku_formula::{Cnf, Lit};
-use satoku_solver::{SolveResult, Solver, SolverConfig, TargetPhases};
+use satoku_formula::Lit;
+use satoku_solver::{Solver, SolverConfig, TargetPhases};
+
+#[allow(dead_code)] // Each test crate uses its own part of the helpers.
+mod common;
 
 /// Every combination of the phase options (walking needs rephasing).
 fn configs() -> Vec<SolverConfig> {
@@ -29,18 +32,6 @@ fn describe(config: &SolverConfig) -> String {
     )
 }
 
-/// Whether `result` is a model of `cnf` (Sat) or Unsat; Unknown fails.
-fn answer(cnf: &Cnf, result: &SolveResult, what: &str) -> bool {
-    match result {
-        SolveResult::Sat(model) => {
-            assert_eq!(model.first_falsified(cnf), None, "{what}: bad model");
-            true
-        }
-        SolveResult::Unsat => false,
-        SolveResult::Unknown => panic!("{what}: unknown without limits"),
-    }
-}
-
 #[test]
 fn every_phase_option_gives_the_same_answers() {
     let mut walks = 0;
@@ -51,7 +42,7 @@ fn every_phase_option_gives_the_same_answers() {
         for config in configs() {
             let what = format!("seed {seed}, {}", describe(&config));
             let mut solver = Solver::from_cnf(&cnf, config.clone());
-            let sat = answer(&cnf, &solver.solve(), &what);
+            let sat = common::checked_answer(&cnf, &solver.solve(), &what);
             assert_eq!(*expected.get_or_insert(sat), sat, "{what}: answers differ");
             let stats = solver.stats();
             if !config.rephase {
@@ -87,7 +78,7 @@ fn assumptions_keep_their_answers_with_rephasing() {
         for &a in &assumptions {
             with_units.add_clause(&[a]);
         }
-        let expected = answer(
+        let expected = common::checked_answer(
             &with_units,
             &Solver::from_cnf(&with_units, SolverConfig::default()).solve(),
             "units",
@@ -96,11 +87,15 @@ fn assumptions_keep_their_answers_with_rephasing() {
             let what = format!("seed {seed}, {}", describe(&config));
             let mut solver = Solver::from_cnf(&cnf, config);
             let result = solver.solve_with_assumptions(&assumptions);
-            assert_eq!(answer(&with_units, &result, &what), expected, "{what}");
+            assert_eq!(
+                common::checked_answer(&with_units, &result, &what),
+                expected,
+                "{what}"
+            );
             assert_eq!(solver.stats().walks, 0, "{what}: walked under assumptions");
             // The solver stays usable without them.
             let free = solver.solve();
-            answer(&cnf, &free, &what);
+            common::checked_answer(&cnf, &free, &what);
         }
     }
 }

@@ -4,7 +4,10 @@
 //! same search without it on uniform random 3-SAT (its gate).
 
 use satoku_formula::Cnf;
-use satoku_solver::{SolveResult, Solver, SolverConfig, Stats};
+use satoku_solver::{SolverConfig, Stats};
+
+#[allow(dead_code)] // Each test crate uses its own part of the helpers.
+mod common;
 
 /// Random 3-SAT near the threshold with a few random binary clauses added
 /// (2 in 100: past the floor's gate of 1 in 100).
@@ -24,16 +27,7 @@ fn solve(cnf: &Cnf, restart_floor: bool, what: &str) -> (bool, Stats) {
         restart_floor,
         ..SolverConfig::default()
     };
-    let mut solver = Solver::from_cnf(cnf, config);
-    let sat = match solver.solve() {
-        SolveResult::Sat(model) => {
-            assert_eq!(model.first_falsified(cnf), None, "{what}: bad model");
-            true
-        }
-        SolveResult::Unsat => false,
-        SolveResult::Unknown => panic!("{what}: unknown without limits"),
-    };
-    (sat, solver.stats().clone())
+    common::solve_checked(cnf, config, what)
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use rand::Rng;
 use satoku_formula::{Cnf, Lit};
-use satoku_solver::SolveResult;
+use satoku_solver::{SolveResult, Solver, SolverConfig, Stats};
 
 /// `count` random literals over variables `1..=num_vars`, either sign
 /// (repeats allowed: assumptions may repeat or contradict each other).
@@ -43,4 +43,25 @@ pub fn check_against_brute_force(cnf: &Cnf, fixed: &[Lit], result: &SolveResult,
         SolveResult::Unsat => assert!(!expected, "{what}: UNSAT, brute force SAT\n{cnf:?}"),
         SolveResult::Unknown => panic!("{what}: unknown without limits"),
     }
+}
+
+/// Whether `result` is SAT, after checking its model against `cnf`;
+/// Unknown fails (the callers set no limits).
+pub fn checked_answer(cnf: &Cnf, result: &SolveResult, what: &str) -> bool {
+    match result {
+        SolveResult::Sat(model) => {
+            assert_eq!(model.first_falsified(cnf), None, "{what}: bad model");
+            true
+        }
+        SolveResult::Unsat => false,
+        SolveResult::Unknown => panic!("{what}: unknown without limits"),
+    }
+}
+
+/// Solves `cnf` under `config`: the answer ([`checked_answer`]) and the
+/// statistics.
+pub fn solve_checked(cnf: &Cnf, config: SolverConfig, what: &str) -> (bool, Stats) {
+    let mut solver = Solver::from_cnf(cnf, config);
+    let sat = checked_answer(cnf, &solver.solve(), what);
+    (sat, solver.stats().clone())
 }
