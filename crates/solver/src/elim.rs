@@ -23,7 +23,7 @@
 //! when nothing changed since the last (no new root unit, clause or
 //! restored variable), and only runs in a CDCL call that is not scoped, at
 //! the root. Its effort is counted in steps (literals visited) against a
-//! share of the literals propagated since the last round (`config.rs`).
+//! share of the literals propagated since the last round (`tunables.rs`).
 //! Once removed clauses were put back (a later clause or assumption named
 //! an eliminated variable), the next round waits for its conflicts rather
 //! than running at the start of the next call, so that an incremental user

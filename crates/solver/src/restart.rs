@@ -14,7 +14,7 @@
 //! `RESTART_FLOOR_UNIT * luby(i)` conflicts passed without one, `i`
 //! counting the restarts of the phase. Only on formulas where more than 1
 //! clause in 100 is binary, so uniform random k-SAT keeps its search.
-//! The tunables are in `config.rs`.
+//! The tunables are in `tunables.rs`.
 
 use crate::config::{
     RestartPolicy, FAST_LBD_ALPHA, FIRST_MODE_LENGTH, LUBY_UNIT, RESTART_BLOCK_AFTER,
