@@ -51,9 +51,8 @@ pub(crate) struct Walker {
     /// past the variables, so any exclusive or of variable indices is an
     /// index (`flip` updates it without a branch).
     breaks: Vec<u32>,
-    /// Falsified clauses, and each clause's place in that list.
-    unsat: Vec<u32>,
-    unsat_pos: Vec<u32>,
+    /// Falsified clauses.
+    unsat: Falsified,
     /// The assignment with the fewest falsified clauses, and that number.
     best: Vec<bool>,
     best_unsat: usize,
@@ -95,8 +94,10 @@ impl Walker {
             values,
             clauses: vec![TrueLits::default(); num_clauses],
             breaks: Vec::new(),
-            unsat: Vec::new(),
-            unsat_pos: vec![NOT_LISTED; num_clauses],
+            unsat: Falsified {
+                list: Vec::new(),
+                pos: vec![NOT_LISTED; num_clauses],
+            },
             best_unsat: 0,
             since_best: Some(Vec::new()),
             score: score_table(average),
@@ -121,7 +122,7 @@ impl Walker {
             }
             self.clauses[c] = TrueLits { count: n, xor };
             match n {
-                0 => self.list_unsat(c as u32),
+                0 => self.unsat.add(c as u32),
                 1 => self.breaks[xor as usize] += 1,
                 _ => {}
             }
@@ -133,12 +134,12 @@ impl Walker {
     /// `max_flips` flips were made, or `stop()` says so.
     pub fn walk(&mut self, max_flips: u64, mut stop: impl FnMut() -> bool) -> bool {
         let limit = self.flips + max_flips;
-        while !self.unsat.is_empty() && self.flips < limit {
+        while self.unsat.len() > 0 && self.flips < limit {
             if self.flips.is_multiple_of(FLIPS_PER_CHECK) && stop() {
                 break;
             }
             let pick = self.random_below(self.unsat.len());
-            let c = self.unsat[pick];
+            let c = self.unsat.list[pick];
             let v = self.pick_var(c as usize);
             self.flip(v);
             if self.unsat.len() < self.best_unsat {
@@ -211,10 +212,8 @@ impl Walker {
             clauses,
             breaks,
             unsat,
-            unsat_pos,
             ..
         } = self;
-        let mut falsified = Falsified { unsat, unsat_pos };
         let made_in = occ_start[made.code()] as usize..occ_start[made.code() + 1] as usize;
         for &c in &occ[made_in] {
             let clause = &mut clauses[c as usize];
@@ -225,7 +224,7 @@ impl Walker {
             // is as likely as not (`breaks` covers every xor value).
             breaks[critical as usize] -= u32::from(clause.count == 2);
             if clause.count == 1 {
-                falsified.remove(c);
+                unsat.remove(c);
                 breaks[index as usize] += 1;
             }
         }
@@ -237,7 +236,7 @@ impl Walker {
             clause.count -= 1;
             breaks[clause.xor as usize] += u32::from(clause.count == 1);
             if clause.count == 0 {
-                falsified.add(c);
+                unsat.add(c);
                 breaks[index as usize] -= 1;
             }
         }
@@ -265,14 +264,6 @@ impl Walker {
         }
     }
 
-    fn list_unsat(&mut self, c: u32) {
-        Falsified {
-            unsat: &mut self.unsat,
-            unsat_pos: &mut self.unsat_pos,
-        }
-        .add(c);
-    }
-
     /// The next number of a xorshift64* sequence (Vigna 2016).
     fn random(&mut self) -> u64 {
         self.rng ^= self.rng >> 12;
@@ -291,27 +282,31 @@ impl Walker {
     }
 }
 
-/// The falsified clauses and each clause's place among them, borrowed
-/// from the walker while a flip also changes its other fields.
-struct Falsified<'a> {
-    unsat: &'a mut Vec<u32>,
-    unsat_pos: &'a mut Vec<u32>,
+/// The falsified clauses, and each clause's place in that list
+/// (`NOT_LISTED` when it is not falsified).
+struct Falsified {
+    list: Vec<u32>,
+    pos: Vec<u32>,
 }
 
-impl Falsified<'_> {
+impl Falsified {
+    fn len(&self) -> usize {
+        self.list.len()
+    }
+
     fn add(&mut self, c: u32) {
-        self.unsat_pos[c as usize] = self.unsat.len() as u32;
-        self.unsat.push(c);
+        self.pos[c as usize] = self.list.len() as u32;
+        self.list.push(c);
     }
 
     fn remove(&mut self, c: u32) {
-        let pos = self.unsat_pos[c as usize] as usize;
-        let last = self.unsat.pop().expect("a listed clause");
+        let pos = self.pos[c as usize] as usize;
+        let last = self.list.pop().expect("a listed clause");
         if last != c {
-            self.unsat[pos] = last;
-            self.unsat_pos[last as usize] = pos as u32;
+            self.list[pos] = last;
+            self.pos[last as usize] = pos as u32;
         }
-        self.unsat_pos[c as usize] = NOT_LISTED;
+        self.pos[c as usize] = NOT_LISTED;
     }
 }
 

@@ -127,7 +127,7 @@ fn cached_break_counts_match_counts_from_scratch_after_every_flip() {
                 .filter(|&c| w.clauses[c].count == 0)
                 .count();
             assert_eq!(w.unsat.len(), falsified);
-            if w.unsat.is_empty() {
+            if w.unsat.len() == 0 {
                 break;
             }
             let v = Var::new(w.random_below(n as usize) as u32);
