@@ -96,25 +96,25 @@ impl Solver {
     }
 
     /// The non-tautological resolvents on `v`, or `None` if there are more
-    /// than `max` of them or one is longer than `ELIM_CLAUSE_LIMIT`.
+    /// than `max` of them or one is longer than `ELIM_CLAUSE_LIMIT`. The
+    /// bound is checked first without building a resolvent (as MiniSat's
+    /// `merge` counts), since most tries fail it.
     fn resolvents_within_bound(
         &mut self,
         round: &mut Round,
         v: Var,
         max: usize,
     ) -> Option<Vec<Vec<Lit>>> {
-        let mut resolvents = Vec::new();
         let pos = round.occ.list(v.positive()).to_vec();
         let neg = round.occ.list(v.negative()).to_vec();
+        if !resolvents_fit(round, &pos, &neg, v, max) {
+            return None;
+        }
+        let mut resolvents = Vec::new();
         for &c in &pos {
             round.mark_clause(c);
             for &d in &neg {
-                round.steps += round.occ.lits(d).len() as u64;
                 if let Some(r) = resolve_marked(round, c, d, v) {
-                    if r.len() > ELIM_CLAUSE_LIMIT || resolvents.len() == max {
-                        round.unmark_clause(c);
-                        return None;
-                    }
                     resolvents.push(r);
                 }
             }
@@ -139,17 +139,62 @@ impl Solver {
     }
 }
 
+/// Whether the non-tautological resolvents of the clauses `pos` (with
+/// `v`) and `neg` (with `!v`) are at most `max`, none longer than
+/// `ELIM_CLAUSE_LIMIT`: counted on the marks, nothing allocated.
+fn resolvents_fit(
+    round: &mut Round,
+    pos: &[ClauseId],
+    neg: &[ClauseId],
+    v: Var,
+    max: usize,
+) -> bool {
+    let mut count = 0;
+    for &c in pos {
+        round.mark_clause(c);
+        let kept = round.occ.lits(c).len() - 1;
+        let fits = neg.iter().all(|&d| {
+            round.steps += round.occ.lits(d).len() as u64;
+            match resolvent_len(round, kept, d, v) {
+                None => true,
+                Some(len) => {
+                    count += 1;
+                    len <= ELIM_CLAUSE_LIMIT && count <= max
+                }
+            }
+        });
+        round.unmark_clause(c);
+        if !fits {
+            return false;
+        }
+    }
+    true
+}
+
+/// The length of the resolvent of the marked clause (with `kept` literals
+/// besides `v`) and `d` on `v`, or `None` if it is a tautology.
+fn resolvent_len(round: &Round, kept: usize, d: ClauseId, v: Var) -> Option<usize> {
+    let mut len = kept;
+    for &l in round.occ.lits(d) {
+        if l.var() == v {
+            continue;
+        }
+        match round.mark_of(l) {
+            0 => len += 1,
+            m if m > 0 => {}
+            _ => return None,
+        }
+    }
+    Some(len)
+}
+
 /// The resolvent of `c` (marked in `round`, containing `v`) and `d`
 /// (containing `!v`) on `v`, or `None` if it is a tautology.
 fn resolve_marked(round: &Round, c: ClauseId, d: ClauseId, v: Var) -> Option<Vec<Lit>> {
-    let mut r: Vec<Lit> = round
-        .occ
-        .lits(c)
-        .iter()
-        .copied()
-        .filter(|l| l.var() != v)
-        .collect();
-    for &l in round.occ.lits(d) {
+    let (c, d) = (round.occ.lits(c), round.occ.lits(d));
+    let mut r = Vec::with_capacity(c.len() + d.len() - 2);
+    r.extend(c.iter().copied().filter(|l| l.var() != v));
+    for &l in d {
         if l.var() == v {
             continue;
         }
