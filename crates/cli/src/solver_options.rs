@@ -60,6 +60,12 @@ pub struct SolverOptions {
     /// Bounded variable elimination at the root (CDCL; off by default).
     #[arg(long)]
     pub elim: bool,
+    /// No elimination trial: without this (and without --elim and
+    /// --subsume), one round of subsumption and elimination runs before
+    /// the first decision when a dry run removes at least half of the
+    /// variables (CDCL).
+    #[arg(long)]
+    pub no_elim_trial: bool,
     /// No failed-literal probing (CDCL).
     #[arg(long)]
     pub no_probe: bool,
@@ -174,6 +180,7 @@ impl SolverOptions {
             vivify: !self.no_vivify,
             subsume: self.subsume,
             eliminate: self.elim,
+            elim_trial: !self.no_elim_trial,
             probe: !self.no_probe,
             substitute: !self.no_substitute,
             congruence: !self.no_congruence,

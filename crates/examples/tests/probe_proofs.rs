@@ -128,13 +128,14 @@ fn proofs_check_after_clauses_name_substituted_variables() {
         for clause in &extra {
             all.add_clause(clause);
         }
-        // Elimination off: a clause added later that names an eliminated
-        // variable is input the checker sees from the start, before the
-        // lemmas that put the eliminated clauses back, which were RAT
-        // without it (the limit of DRAT for incremental use: `vars.rs`).
+        // Elimination and its trial off: a clause added later that names an
+        // eliminated variable is input the checker sees from the start,
+        // before the lemmas that put the eliminated clauses back, which were
+        // RAT without it (the limit of DRAT for incremental use: `vars.rs`).
         let config = SolverConfig {
             subsume: false,
             eliminate: false,
+            elim_trial: false,
             ..SolverConfig::default()
         };
         let run = solve(&cnf, &extra, &config, ProofFormat::Text);

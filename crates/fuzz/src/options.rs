@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 breasons=1 restart=luby rfloor=1 lean=1 reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 subsume=1 elim=0 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 breasons=1 restart=luby rfloor=1 lean=1 reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 subsume=1 elim=0 etrial=1 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -49,6 +49,8 @@ pub struct Options {
     pub subsume: bool,
     /// Bounded variable elimination (CDCL).
     pub eliminate: bool,
+    /// The elimination trial (CDCL, with `subsume` and `eliminate` off).
+    pub elim_trial: bool,
     /// Log a DRAT proof (CDCL) and check it on UNSAT.
     pub proof: Option<ProofFormat>,
 }
@@ -76,6 +78,7 @@ impl Default for Options {
             congruence: config.congruence,
             subsume: config.subsume,
             eliminate: config.eliminate,
+            elim_trial: config.elim_trial,
             proof: None,
         }
     }
@@ -151,6 +154,7 @@ impl Options {
             congruence: rng.gen(),
             subsume: rng.gen(),
             eliminate: rng.gen(),
+            elim_trial: rng.gen(),
             bump_reasons: rng.gen(),
             proof,
         }
@@ -179,6 +183,7 @@ impl Options {
             congruence: self.congruence,
             subsume: self.subsume,
             eliminate: self.eliminate,
+            elim_trial: self.elim_trial,
             check_models: false,
             ..SolverConfig::default()
         }
@@ -192,8 +197,8 @@ impl Options {
     /// The same options with one option set back to its default, for each
     /// option that is not at its default already, or one root technique
     /// (vivification, probing, substitution, congruence, subsumption,
-    /// elimination)
-    /// switched off: fewer moving parts (the shrinker's moves).
+    /// elimination, the elimination trial) switched off: fewer moving parts
+    /// (the shrinker's moves).
     pub fn simpler(&self) -> Vec<Options> {
         let d = Options::default();
         let mut out = Vec::new();
@@ -293,6 +298,10 @@ impl Options {
             eliminate: false,
             ..*self
         });
+        push(Options {
+            elim_trial: false,
+            ..*self
+        });
         out
     }
 
@@ -319,6 +328,7 @@ impl Options {
                 "congru" => o.congruence = parse_bool(value).ok_or_else(bad)?,
                 "subsume" => o.subsume = parse_bool(value).ok_or_else(bad)?,
                 "elim" => o.eliminate = parse_bool(value).ok_or_else(bad)?,
+                "etrial" => o.elim_trial = parse_bool(value).ok_or_else(bad)?,
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
                 "breasons" => o.bump_reasons = parse_bool(value).ok_or_else(bad)?,
                 "rfloor" => o.restart_floor = parse_bool(value).ok_or_else(bad)?,
@@ -344,7 +354,7 @@ impl fmt::Display for Options {
         write!(
             f,
             "algorithm={} heuristic={} pure={} breasons={} restart={} rfloor={} lean={} reduce={} phase={} target={} rephase={} \
-             walk={} vivify={} probe={} subst={} congru={} subsume={} elim={} proof={}",
+             walk={} vivify={} probe={} subst={} congru={} subsume={} elim={} etrial={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
@@ -363,6 +373,7 @@ impl fmt::Display for Options {
             u8::from(self.congruence),
             u8::from(self.subsume),
             u8::from(self.eliminate),
+            u8::from(self.elim_trial),
             name_of(&PROOFS, self.proof),
         )
     }

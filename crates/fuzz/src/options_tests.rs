@@ -18,7 +18,7 @@ fn display_parses_back() {
 
 #[test]
 fn simpler_moves_towards_the_default_and_fewer_root_techniques() {
-    let off = "vivify=0 probe=0 subst=0 congru=0 subsume=0 elim=0";
+    let off = "vivify=0 probe=0 subst=0 congru=0 subsume=0 elim=0 etrial=0";
     let bare = Options::parse(off).unwrap();
     assert!(bare.simpler().is_empty());
     let techniques = |o: &Options| {
@@ -29,15 +29,17 @@ fn simpler_moves_towards_the_default_and_fewer_root_techniques() {
             o.congruence,
             o.subsume,
             o.eliminate,
+            o.elim_trial,
         ]
         .iter()
         .filter(|&&on| on)
         .count()
     };
-    let all_on = Options::parse("vivify=1 probe=1 subst=1 congru=1 subsume=1 elim=1").unwrap();
+    let all_on =
+        Options::parse("vivify=1 probe=1 subst=1 congru=1 subsume=1 elim=1 etrial=1").unwrap();
     let moves = all_on.simpler();
-    assert_eq!(moves.len(), 6, "one root technique off each");
-    assert!(moves.iter().all(|m| techniques(m) == 5));
+    assert_eq!(moves.len(), 7, "one root technique off each");
+    assert!(moves.iter().all(|m| techniques(m) == 6));
     let o = Options::parse(&format!("algorithm=dpll heuristic=first pure=0 {off}")).unwrap();
     let moves = o.simpler();
     assert_eq!(moves.len(), 3);

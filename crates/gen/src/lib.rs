@@ -11,6 +11,7 @@
 //! | [`pigeonhole`] | PHP(n+1, n): n+1 pigeons in n holes | always UNSAT, exponentially hard for resolution |
 //! | [`queens`] | n non-attacking queens on an n×n board | SAT for n = 1 and n ≥ 4, UNSAT for n = 2, 3 |
 //! | [`coloring`] | proper colouring of a seeded random graph | depends on the graph |
+//! | [`parity`] | Dubois-style XOR constraints, each variable in two | SAT or UNSAT as asked |
 //! | [`shuffle`] | a given formula with its variables renamed and its clauses and literals reordered | the given formula's |
 //!
 //! Each runs in time linear in the formula it makes. [`ksat_size`],
@@ -72,6 +73,54 @@ pub fn random_ksat(num_vars: usize, num_clauses: usize, k: usize, seed: u64) -> 
         cnf.close_clause();
     }
     cnf
+}
+
+/// Dubois-style parity constraints: `2 * n` XORs of three variables over
+/// `3 * n` variables, each written as its four clauses of three literals.
+/// The constraints form a ring, as in SATLIB's `dubois` family: constraint
+/// `j` shares a "link" variable with each of its two neighbours and a
+/// "rung" variable with its partner (`j ^ 1`), so each variable is in
+/// exactly two constraints. The variables are named by a seeded
+/// permutation, and the right-hand sides are those of a seeded hidden
+/// assignment, so the formula is satisfiable. With `unsat`, one right-hand
+/// side is flipped: the sum of all the constraints cancels every variable
+/// and leaves 0 = 1, so the formula is unsatisfiable (many conflicts for
+/// search alone; variable elimination along the ring decides it).
+///
+/// # Panics
+/// If `n` is 0.
+pub fn parity(n: usize, unsat: bool, seed: u64) -> Cnf {
+    assert!(n >= 1, "parity needs n >= 1");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut name: Vec<u32> = (0..3 * n as u32).collect();
+    name.shuffle(&mut rng);
+    let hidden: Vec<bool> = (0..3 * n).map(|_| rng.gen()).collect();
+    let mut cnf = Cnf::with_capacity(8 * n, 24 * n);
+    cnf.ensure_vars(3 * n);
+    let links = 2 * n;
+    for j in 0..links {
+        // Links 0..2n around the ring, then rungs 2n..3n.
+        let vars = [(j + links - 1) % links, j, links + j / 2].map(|k| name[k]);
+        let rhs = vars.iter().fold(false, |r, &v| r ^ hidden[v as usize]);
+        push_xor(&mut cnf, &vars, rhs ^ (unsat && j == 0));
+    }
+    cnf
+}
+
+/// Adds the clauses of `XOR(vars) = rhs`: one per assignment of the wrong
+/// parity, false under it.
+fn push_xor(cnf: &mut Cnf, vars: &[u32], rhs: bool) {
+    for bits in 0u32..1 << vars.len() {
+        if (bits.count_ones() % 2 == 1) == rhs {
+            continue;
+        }
+        for (j, &v) in vars.iter().enumerate() {
+            // Variable `v` is true in this assignment iff bit `j` is set:
+            // the literal false under it.
+            cnf.push_lit(Lit::new(Var::new(v), bits >> j & 1 == 1));
+        }
+        cnf.close_clause();
+    }
 }
 
 /// The pigeonhole formula PHP(`holes` + 1, `holes`): every pigeon sits in a
@@ -314,5 +363,29 @@ mod tests {
         assert!(g.windows(2).all(|w| w[0] < w[1]));
         assert!(g.iter().all(|&(u, v)| u < v && v < 30));
         assert_eq!(g, random_graph(30, 40, 5));
+    }
+
+    #[test]
+    fn parity_is_sat_or_unsat_as_asked_with_each_variable_in_two_xors() {
+        for seed in 0..20 {
+            for n in 1..=6 {
+                let sat = parity(n, false, seed);
+                assert_eq!((sat.num_vars(), sat.num_clauses()), (3 * n, 8 * n));
+                let mut occurrences = vec![0; 3 * n];
+                for clause in &sat {
+                    assert_eq!(clause.len(), 3);
+                    for l in clause {
+                        occurrences[l.var().index()] += 1;
+                    }
+                }
+                // Two XORs of four clauses each.
+                assert!(occurrences.iter().all(|&k| k == 8), "{occurrences:?}");
+                assert!(brute_force_sat(&sat), "n {n} seed {seed}");
+                assert!(
+                    !brute_force_sat(&parity(n, true, seed)),
+                    "n {n} seed {seed}"
+                );
+            }
+        }
     }
 }

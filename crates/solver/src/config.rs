@@ -169,6 +169,12 @@ pub struct SolverConfig {
     /// and those of the call's assumptions are kept; models are extended
     /// to the eliminated variables (`extend.rs`).
     pub eliminate: bool,
+    /// CDCL, with `subsume` and `eliminate` off: before the first decision,
+    /// a dry run of elimination on a copy of the clauses; when it removes
+    /// at least half of the open variables, one round of subsumption and
+    /// elimination runs then, and none later (`elim_trial.rs`; default
+    /// true). Otherwise nothing changes.
+    pub elim_trial: bool,
     /// CDCL: failed-literal probing on the roots of the binary implication
     /// graph, before the first decision and then in rounds on a growing
     /// conflict interval with a bounded effort (`probe.rs`; default true).
@@ -220,6 +226,7 @@ impl Default for SolverConfig {
             vivify: true,
             subsume: false,
             eliminate: false,
+            elim_trial: true,
             probe: true,
             substitute: true,
             congruence: true,

@@ -28,6 +28,11 @@
 //! an eliminated variable), the next round waits for its conflicts rather
 //! than running at the start of the next call, so that an incremental user
 //! does not pay for an elimination per call.
+//!
+//! With `subsume` and `eliminate` both off, the elimination trial
+//! (`elim_trial.rs`) takes the first round's place: one round with both on,
+//! run only when a dry run says it removes at least half of the variables,
+//! and no round after it.
 
 use satoku_formula::Lit;
 
@@ -36,6 +41,7 @@ use crate::config::{
     ELIM_MIN_EFFORT,
 };
 use crate::occurs::{ClauseId, Occurs};
+use crate::round::Round;
 use crate::solver::Solver;
 use crate::trail::{Trail, FALSE, TRUE};
 
@@ -57,147 +63,8 @@ pub(crate) struct ElimSchedule {
     /// Irredundant clauses in the arena after the last round: those listed
     /// after them were added since.
     originals_seen: usize,
-}
-
-/// The state of one round: the working clauses and the scratch of the
-/// steps that change them.
-pub(crate) struct Round {
-    pub occ: Occurs,
-    /// Clauses to try as subsuming clauses (the last one first).
-    pub queue: Vec<ClauseId>,
-    /// Per clause id, whether it is in `queue`.
-    pub queued: Vec<bool>,
-    /// Root units assigned during the round, not yet pushed through `occ`.
-    pub units: Vec<Lit>,
-    /// Whether a unit was found false: the formula is unsatisfiable.
-    pub unsat: bool,
-    /// Steps taken, and the most allowed.
-    pub steps: u64,
-    pub limit: u64,
-    /// Whether subsumption is on (queued clauses are tried).
-    subsume: bool,
-    /// See [`ElimSchedule::bound`].
-    pub bound: usize,
-    /// Per variable, whether a clause of it was added, changed or deleted
-    /// in this round or since the last one (the candidates to eliminate).
-    touched: Vec<bool>,
-    /// Whether every variable counts as touched (a full round).
-    all_touched: bool,
-    /// Per variable, the sign of its literal in the marked clause (or 0).
-    pub marks: Vec<i8>,
-    /// Scratch: a clause's literals, its old literals, a list of clause ids.
-    pub cand: Vec<Lit>,
-    pub cand_old: Vec<Lit>,
-    pub unit_ids: Vec<ClauseId>,
-}
-
-impl Round {
-    fn new(occ: Occurs, num_vars: usize, limit: u64, subsume: bool, bound: usize) -> Round {
-        Round {
-            queued: vec![false; occ.num_ids()],
-            occ,
-            queue: Vec::new(),
-            units: Vec::new(),
-            unsat: false,
-            steps: 0,
-            limit,
-            subsume,
-            bound,
-            marks: vec![0; num_vars],
-            touched: vec![false; num_vars],
-            all_touched: false,
-            cand: Vec::new(),
-            cand_old: Vec::new(),
-            unit_ids: Vec::new(),
-        }
-    }
-
-    /// Whether the round has taken all the steps it may.
-    #[inline]
-    pub fn out_of_effort(&self) -> bool {
-        self.steps > self.limit
-    }
-
-    /// Records that clause `c` is new or changed: its variables are
-    /// touched, and it is queued to be tried as a subsuming clause (if
-    /// subsumption is on).
-    pub fn enqueue(&mut self, c: ClauseId) {
-        self.touch(c);
-        if !self.subsume {
-            return;
-        }
-        let i = c as usize;
-        if i >= self.queued.len() {
-            self.queued.resize(i + 1, false);
-        }
-        if !self.queued[i] {
-            self.queued[i] = true;
-            self.queue.push(c);
-        }
-    }
-
-    /// Deletes clause `c`, touching its variables.
-    pub fn delete(&mut self, c: ClauseId) {
-        self.touch(c);
-        self.occ.delete(c);
-    }
-
-    fn touch(&mut self, c: ClauseId) {
-        for &l in self.occ.lits(c) {
-            self.touched[l.var().index()] = true;
-        }
-    }
-
-    /// Forgets which variables were touched (they are being tried).
-    pub fn clear_touched(&mut self) {
-        self.all_touched = false;
-        self.touched.fill(false);
-    }
-
-    /// Whether `v` may have become eliminable since it was last tried.
-    #[inline]
-    pub fn is_touched(&self, v: satoku_formula::Var) -> bool {
-        self.all_touched || self.touched[v.index()]
-    }
-
-    /// Marks the literals of `lits` (by variable, with their sign).
-    pub fn mark(&mut self, lits: &[Lit]) {
-        for &l in lits {
-            self.marks[l.var().index()] = if l.is_positive() { 1 } else { -1 };
-        }
-    }
-
-    /// Clears the marks of `lits`.
-    pub fn unmark(&mut self, lits: &[Lit]) {
-        for &l in lits {
-            self.marks[l.var().index()] = 0;
-        }
-    }
-
-    /// Marks the literals of clause `c`.
-    pub fn mark_clause(&mut self, c: ClauseId) {
-        for &l in self.occ.lits(c) {
-            self.marks[l.var().index()] = if l.is_positive() { 1 } else { -1 };
-        }
-    }
-
-    /// Clears the marks of clause `c`.
-    pub fn unmark_clause(&mut self, c: ClauseId) {
-        for &l in self.occ.lits(c) {
-            self.marks[l.var().index()] = 0;
-        }
-    }
-
-    /// 1 if `l` is marked, -1 if its negation is, 0 otherwise.
-    #[inline]
-    pub fn mark_of(&self, l: Lit) -> i8 {
-        let m = self.marks[l.var().index()];
-        if l.is_positive() {
-            m
-        } else {
-            -m
-        }
-    }
+    /// Whether the elimination trial was made (`elim_trial.rs`).
+    tried: bool,
 }
 
 impl Solver {
@@ -207,7 +74,15 @@ impl Solver {
         if !self.elim_due() {
             return true;
         }
-        let ok = self.elim_round();
+        let (subsume, eliminate) = (self.config.subsume, self.config.eliminate);
+        let trial = !(subsume || eliminate);
+        if trial {
+            self.elim.tried = true;
+            if !self.elim_trial_pays() {
+                return true;
+            }
+        }
+        let ok = self.elim_round(subsume || trial, eliminate || trial);
         let state = self.elim_state();
         let schedule = &mut self.elim;
         schedule.rounds += 1;
@@ -226,7 +101,8 @@ impl Solver {
     /// Whether a round should run now (module docs).
     fn elim_due(&mut self) -> bool {
         let config = &self.config;
-        if !(config.subsume || config.eliminate)
+        let trial = config.elim_trial && !self.elim.tried;
+        if !(config.subsume || config.eliminate || trial)
             || config.algorithm != Algorithm::Cdcl
             || self.scope_floor > 0
             || self.trail.decision_level() > 0
@@ -247,8 +123,9 @@ impl Solver {
         true
     }
 
-    /// One round (module docs); false when it refuted the formula.
-    fn elim_round(&mut self) -> bool {
+    /// One round (module docs), with subsumption and elimination each on
+    /// or off; false when it refuted the formula.
+    fn elim_round(&mut self, subsume: bool, eliminate: bool) -> bool {
         self.stats.elim_rounds += 1;
         let root_len = self.trail.len();
         let (occ, literals, fresh) = self.occurs_from_arena();
@@ -258,7 +135,7 @@ impl Solver {
             let propagated = self.stats.propagations - self.elim.last_propagations;
             (propagated * ELIM_EFFORT_PER_MILLE / 1000).max(ELIM_MIN_EFFORT)
         };
-        let (subsume, bound) = (self.config.subsume, self.elim.bound);
+        let bound = self.elim.bound;
         let mut round = Round::new(occ, self.num_vars(), limit, subsume, bound);
         if self.elim.rounds == 0 {
             self.queue_all(&mut round);
@@ -267,13 +144,15 @@ impl Solver {
                 round.enqueue(c);
             }
         }
-        round.all_touched = self.elim.rounds == 0 || bound != self.elim.last_bound;
+        if self.elim.rounds == 0 || bound != self.elim.last_bound {
+            round.touch_all();
+        }
         self.elim.last_bound = bound;
         // Subsumption may spend half the effort: elimination gets the rest.
         round.limit = limit / 2;
         self.subsume_queued(&mut round);
         round.limit = limit;
-        if self.config.eliminate && !round.unsat && self.eliminate_vars(&mut round) {
+        if eliminate && !round.unsat && self.eliminate_vars(&mut round) {
             self.elim.bound = (self.elim.bound * 2).clamp(1, ELIM_BOUND_MAX);
         }
         if round.unsat {

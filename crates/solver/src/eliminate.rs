@@ -14,8 +14,8 @@
 use satoku_formula::{Lit, Var};
 
 use crate::config::{ELIM_CLAUSE_LIMIT, ELIM_OCC_LIMIT, ELIM_PASSES};
-use crate::elim::Round;
 use crate::occurs::ClauseId;
+use crate::round::Round;
 use crate::solver::Solver;
 use crate::vars::VarStatus;
 
@@ -45,7 +45,7 @@ impl Solver {
     /// touched (`elim.rs`), by
     /// the product of their two occurrence counts plus their sum (CaDiCaL's
     /// `elimprod` and `elimsum` weights, both 1).
-    fn elim_candidates(&mut self, round: &mut Round) -> Vec<Var> {
+    pub(crate) fn elim_candidates(&mut self, round: &mut Round) -> Vec<Var> {
         let mut scored: Vec<(usize, Var)> = (0..self.num_vars() as u32)
             .map(Var::new)
             .filter(|&v| self.is_removable(v))
@@ -99,7 +99,7 @@ impl Solver {
     /// than `max` of them or one is longer than `ELIM_CLAUSE_LIMIT`. The
     /// bound is checked first without building a resolvent (as MiniSat's
     /// `merge` counts), since most tries fail it.
-    fn resolvents_within_bound(
+    pub(crate) fn resolvents_within_bound(
         &mut self,
         round: &mut Round,
         v: Var,

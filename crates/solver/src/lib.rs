@@ -51,6 +51,7 @@ mod congruence;
 mod decide;
 mod dpll;
 mod elim;
+mod elim_trial;
 mod eliminate;
 mod extend;
 #[cfg(feature = "fault-injection")]
@@ -72,6 +73,7 @@ mod rephase;
 mod rephase_walk;
 mod restart;
 mod result;
+mod round;
 mod scan;
 mod scc;
 mod solutions;

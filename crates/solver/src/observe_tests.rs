@@ -45,6 +45,7 @@ fn solver(algorithm: Algorithm, clauses: &[&[i32]]) -> Solver {
         // The expected events are those of the formula as given.
         subsume: false,
         eliminate: false,
+        elim_trial: false,
         probe: false,
         ..SolverConfig::default()
     });

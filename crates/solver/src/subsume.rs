@@ -18,9 +18,9 @@
 use satoku_formula::Lit;
 
 use crate::config::SUBSUME_CLAUSE_LIMIT;
-use crate::elim::Round;
 use crate::occurs::ClauseId;
 use crate::reason::Reason;
+use crate::round::Round;
 use crate::solver::Solver;
 use crate::trail::{FALSE, OPEN};
 

@@ -193,6 +193,9 @@ pub(crate) const ELIM_CLAUSE_LIMIT: usize = 100;
 /// after each round that tried every candidate (CaDiCaL's `elimboundmax`
 /// = 16).
 pub(crate) const ELIM_BOUND_MAX: usize = 16;
+/// `elim_trial.rs`: the elimination trial keeps its round when a dry run
+/// removes at least this many percent of the open variables.
+pub(crate) const ELIM_TRIAL_MIN_PERCENT: usize = 50;
 /// `eliminate.rs`: passes over the candidates per round, each over the
 /// variables touched before it (CaDiCaL's `elimrounds` = 2).
 pub(crate) const ELIM_PASSES: usize = 2;

@@ -53,11 +53,22 @@ fn random_lit(rng: &mut ChaCha8Rng, num_vars: usize) -> Lit {
     v.lit(rng.gen_bool(0.5))
 }
 
+/// Subsumption and elimination on or off, the elimination trial off.
 fn config(subsume: bool, eliminate: bool) -> SolverConfig {
     SolverConfig {
         subsume,
         eliminate,
+        elim_trial: false,
         ..SolverConfig::default()
+    }
+}
+
+/// Subsumption and elimination off, the elimination trial on (the
+/// default): one round of both when a dry run removes half the variables.
+fn trial() -> SolverConfig {
+    SolverConfig {
+        elim_trial: true,
+        ..config(false, false)
     }
 }
 
@@ -72,23 +83,21 @@ fn add_stats(total: &mut Stats, s: &Stats) {
 #[test]
 fn answers_agree_with_brute_force_with_each_technique_on_and_off() {
     let mut rng = ChaCha8Rng::seed_from_u64(0xe11e);
-    let mut totals = [
-        Stats::default(),
-        Stats::default(),
-        Stats::default(),
-        Stats::default(),
-    ];
+    let mut totals = [(); 5].map(|_| Stats::default());
     let mut answers = [0; 2];
     for case in 0..3000 {
         let cnf = dense_formula(&mut rng);
-        for (i, (subsume, eliminate)) in
-            [(true, true), (true, false), (false, true), (false, false)]
-                .into_iter()
-                .enumerate()
-        {
-            let mut solver = Solver::from_cnf(&cnf, config(subsume, eliminate));
+        let configs = [
+            ("both", config(true, true)),
+            ("subsume", config(true, false)),
+            ("eliminate", config(false, true)),
+            ("neither", config(false, false)),
+            ("trial", trial()),
+        ];
+        for (i, (name, config)) in configs.into_iter().enumerate() {
+            let mut solver = Solver::from_cnf(&cnf, config);
             let result = solver.solve();
-            let what = format!("case {case} subsume={subsume} eliminate={eliminate}");
+            let what = format!("case {case} {name}");
             check_against_brute_force(&cnf, &[], &result, &what);
             add_stats(&mut totals[i], solver.stats());
             answers[matches!(result, SolveResult::Sat(_)) as usize] += 1;
@@ -98,7 +107,7 @@ fn answers_agree_with_brute_force_with_each_technique_on_and_off() {
         answers[0] > 1000 && answers[1] > 1000,
         "unsat/sat {answers:?}"
     );
-    let [both, subsume_only, elim_only, neither] = totals;
+    let [both, subsume_only, elim_only, neither, tried] = totals;
     assert!(
         both.eliminated_vars > 3000 && both.subsumed_clauses > 1000,
         "{both:?}"
@@ -110,6 +119,12 @@ fn answers_agree_with_brute_force_with_each_technique_on_and_off() {
     assert!(subsume_only.subsumed_clauses > 1000 && subsume_only.eliminated_vars == 0);
     assert!(elim_only.eliminated_vars > 3000 && elim_only.subsumed_clauses == 0);
     assert_eq!((neither.elim_rounds, neither.eliminated_vars), (0, 0));
+    // The trial keeps its round on some formulas and not on others.
+    assert!(
+        tried.elim_rounds > 500 && tried.elim_rounds < 2500,
+        "{tried:?}"
+    );
+    assert!(tried.eliminated_vars > 1000 && tried.subsumed_clauses > 100);
 }
 
 #[test]
@@ -119,7 +134,12 @@ fn assumptions_and_clauses_naming_eliminated_variables_agree_with_a_fresh_solver
     for case in 0..1500 {
         let mut cnf = dense_formula(&mut rng);
         let n = cnf.num_vars();
-        let mut solver = Solver::from_cnf(&cnf, config(true, true));
+        let first = if case % 2 == 0 {
+            config(true, true)
+        } else {
+            trial()
+        };
+        let mut solver = Solver::from_cnf(&cnf, first);
         check_against_brute_force(&cnf, &[], &solver.solve(), &format!("case {case} first"));
         let had_eliminated = solver.stats().eliminated_vars > 0;
         for round in 0..3 {

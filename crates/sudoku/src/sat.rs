@@ -113,14 +113,13 @@ impl SatSudoku {
 /// The engine's options on the SAT path: decisions set a variable true (a
 /// digit in a cell) with no phase saving, activities decay by 0.9 per
 /// conflict, and no limits. The root techniques for large formulas
-/// (probing, substitution, congruence, subsumption, elimination,
-/// vivification) are
-/// off: the encoding is simplified by the givens already ([`load`]), a
-/// round would cost more than the search, a removed cell variable would
-/// come back with the first blocking clause, and the search a trace
-/// shows is over the cells themselves. Reason-side bumping and the
-/// restart floor are off too: these searches of tens of conflicts took
-/// more conflicts with each (`docs/benchmarks.md`, "Reason-side bumping"
+/// (probing, substitution, congruence, subsumption, elimination and its
+/// trial, vivification) are off: the encoding is simplified by the givens
+/// already ([`load`]), a round would cost more than the search, a removed
+/// cell variable would come back with the first blocking clause, and the
+/// search a trace shows is over the cells themselves. Reason-side bumping
+/// and the restart floor are off too: these searches of tens of conflicts
+/// took more conflicts with each (`docs/benchmarks.md`, "Reason-side bumping"
 /// and "Restart floor").
 pub fn engine_config() -> SolverConfig {
     SolverConfig {
@@ -132,6 +131,7 @@ pub fn engine_config() -> SolverConfig {
         congruence: false,
         subsume: false,
         eliminate: false,
+        elim_trial: false,
         vivify: false,
         bump_reasons: false,
         restart_floor: false,

@@ -125,6 +125,7 @@ fn options_are_simplified_one_move_at_a_time() {
         congruence: false,
         subsume: false,
         eliminate: false,
+        elim_trial: false,
         ..Options::default()
     };
     assert_eq!(kept, want);
