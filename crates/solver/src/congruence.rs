@@ -58,6 +58,13 @@ pub(crate) struct Congruence {
     no_gates: bool,
 }
 
+impl Congruence {
+    /// Whether a round ran and found AND gates.
+    pub(crate) fn found_gates(&self) -> bool {
+        self.last_seen.is_some() && !self.no_gates
+    }
+}
+
 impl Solver {
     /// Finds equivalent gate outputs and adds their equivalences as binary
     /// clauses, and false outputs as units (module docs), at the root with

@@ -12,6 +12,12 @@
 //! Only when it removes at least `ELIM_TRIAL_MIN_PERCENT` of the open
 //! variables does a real round run (`elim.rs`), once; otherwise the
 //! solver goes on exactly as without the trial.
+//!
+//! No trial is made where congruence closure (`congruence.rs`, which runs
+//! first) found AND gates: elimination would take apart the gate
+//! definitions that its later rounds merge, and a circuit checked against
+//! a copy of itself (a miter) that congruence closure collapses would be
+//! left to search alone.
 
 use satoku_formula::Var;
 
@@ -26,8 +32,12 @@ use crate::trail::{FALSE, TRUE};
 
 impl Solver {
     /// Whether a dry run of elimination removes at least
-    /// `ELIM_TRIAL_MIN_PERCENT` of the open variables (module docs).
+    /// `ELIM_TRIAL_MIN_PERCENT` of the open variables, on a formula where
+    /// congruence closure found no AND gate (module docs).
     pub(crate) fn elim_trial_pays(&mut self) -> bool {
+        if self.probing.congruence.found_gates() {
+            return false;
+        }
         let open = (0..self.num_vars() as u32)
             .map(Var::new)
             .filter(|&v| self.is_removable(v))

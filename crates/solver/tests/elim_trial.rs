@@ -1,11 +1,12 @@
 //! The elimination trial (`elim_trial.rs`), on and off: on Dubois-style
 //! parity formulas, where elimination removes most variables, the trial
 //! keeps its round and the answers (models checked) stay right; on uniform
-//! random 3-SAT, where it removes few, the search is the very same either
-//! way. Proofs through the trial are checked in
+//! random 3-SAT, where it removes few, and on formulas with AND gates,
+//! which it leaves to congruence closure, the search is the very same
+//! either way. Proofs through the trial are checked in
 //! `crates/examples/tests/elim_proofs.rs`.
 
-use satoku_formula::Cnf;
+use satoku_formula::{Cnf, Var};
 use satoku_solver::{SolverConfig, Stats};
 
 #[allow(dead_code)] // Each test crate uses its own part of the helpers.
@@ -19,6 +20,11 @@ fn solve(cnf: &Cnf, elim_trial: bool, what: &str) -> (bool, Stats) {
         ..SolverConfig::default()
     };
     common::solve_checked(cnf, config, what)
+}
+
+/// The search's own counts, which any change of the search moves.
+fn search(stats: &Stats) -> (u64, u64, u64) {
+    (stats.conflicts, stats.decisions, stats.propagations)
 }
 
 #[test]
@@ -60,10 +66,33 @@ fn uniform_random_3sat_is_searched_the_same_either_way() {
         assert_eq!(sat_on, sat_off, "{what}");
         assert_eq!(on.elim_rounds, 0, "{what}: the trial dropped its round");
         assert!(off.conflicts > 100, "{what}: too easy to tell");
-        assert_eq!(
-            (on.conflicts, on.decisions, on.propagations),
-            (off.conflicts, off.decisions, off.propagations),
-            "{what}"
-        );
+        assert_eq!(search(&on), search(&off), "{what}");
+    }
+}
+
+#[test]
+fn formulas_with_and_gates_are_left_to_congruence_closure() {
+    for seed in 0..6 {
+        // A parity ring the trial would dissolve, and beside it a gate
+        // o = a AND b over three new variables.
+        let mut cnf = satoku_gen::parity(30, true, seed);
+        let [o, a, b] = [0, 1, 2].map(|k| Var::new((cnf.num_vars() + k) as u32).positive());
+        for clause in [vec![!o, a], vec![!o, b], vec![o, !a, !b]] {
+            cnf.add_clause(&clause);
+        }
+        let what = format!("seed {seed}");
+        let (sat_on, on) = solve(&cnf, true, &what);
+        let (sat_off, off) = solve(&cnf, false, &what);
+        assert_eq!((sat_on, sat_off), (false, false), "{what}");
+        assert!(on.gates > 0, "{what}: congruence found no gate");
+        assert_eq!(on.elim_rounds, 0, "{what}: the trial ran");
+        assert_eq!(search(&on), search(&off), "{what}");
+        // Without congruence closure there is nothing to leave it to.
+        let config = SolverConfig {
+            congruence: false,
+            ..SolverConfig::default()
+        };
+        let (sat, stats) = common::solve_checked(&cnf, config, &what);
+        assert!(!sat && stats.elim_rounds == 1, "{what}: {stats:?}");
     }
 }
