@@ -196,6 +196,8 @@ pub(crate) const ELIM_BOUND_MAX: usize = 16;
 /// `elim_trial.rs`: the elimination trial keeps its round when a dry run
 /// removes at least this many percent of the open variables.
 pub(crate) const ELIM_TRIAL_MIN_PERCENT: usize = 50;
+/// `elim_trial.rs`: variables tried one by one before the dry run.
+pub(crate) const ELIM_TRIAL_SAMPLE: usize = 256;
 /// `eliminate.rs`: passes over the candidates per round, each over the
 /// variables touched before it (CaDiCaL's `elimrounds` = 2).
 pub(crate) const ELIM_PASSES: usize = 2;
