@@ -4,23 +4,24 @@
 //! Elimination is off by default because on most formulas it removes a
 //! few variables and changes the search for no gain (`docs/benchmarks.md`,
 //! "Inprocessing"); but where it removes most of them (chains of XORs
-//! such as `dubois`, pipelines) what is left is a far smaller formula. So
-//! before the first decision a dry run eliminates on a copy of the
-//! irredundant clauses, in one pass over the candidates with the first
-//! round's bound (0) and effort, and touches nothing else: no proof step,
-//! no reconstruction, no root unit. It stops once the answer is known.
-//! Before the dry run, a sample of the variables is tried one by one on
-//! the clauses as they are (no copy): unless enough of them could go on
-//! their own, the dry run is not made.
-//! Only when it removes at least `ELIM_TRIAL_MIN_PERCENT` of the open
-//! variables does a real round run (`elim.rs`), once; otherwise the
-//! solver goes on exactly as without the trial.
+//! such as `dubois`) what is left is a far smaller formula. So before the
+//! first decision, cheapest first:
 //!
-//! No trial is made where congruence closure (`congruence.rs`, which runs
-//! first) found AND gates: elimination would take apart the gate
-//! definitions that its later rounds merge, and a circuit checked against
-//! a copy of itself (a miter) that congruence closure collapses would be
-//! left to search alone.
+//! 1. No trial is made where congruence closure (`congruence.rs`, which
+//!    runs first) found AND gates: elimination would take apart the gate
+//!    definitions that its later rounds merge, and a circuit checked
+//!    against a copy of itself (a miter) that congruence closure collapses
+//!    would be left to search alone.
+//! 2. A sample of the variables is tried one by one on the clauses as they
+//!    are (no copy): unless enough of them could go on their own, nothing
+//!    more is done.
+//! 3. A dry run eliminates on a copy of the irredundant clauses, in two
+//!    passes with the first round's bound (0) and effort, and touches
+//!    nothing else: no proof step, no reconstruction, no root unit. It
+//!    stops once the answer is known.
+//! 4. Only when it removes at least `ELIM_TRIAL_MIN_PERCENT` of the open
+//!    variables does a real round run (`elim.rs`), once; otherwise the
+//!    solver goes on exactly as without the trial.
 
 use satoku_formula::Var;
 
