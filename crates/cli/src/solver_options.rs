@@ -62,8 +62,8 @@ pub struct SolverOptions {
     pub elim: bool,
     /// No elimination trial: without this (and without --elim and
     /// --subsume), one round of subsumption and elimination runs before
-    /// the first decision when a dry run removes at least half of the
-    /// variables (CDCL).
+    /// the first decision when congruence closure found no AND gate and a
+    /// dry run removes at least half of the variables (CDCL).
     #[arg(long)]
     pub no_elim_trial: bool,
     /// No failed-literal probing (CDCL).

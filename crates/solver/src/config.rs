@@ -170,10 +170,11 @@ pub struct SolverConfig {
     /// to the eliminated variables (`extend.rs`).
     pub eliminate: bool,
     /// CDCL, with `subsume` and `eliminate` off: before the first decision,
-    /// a dry run of elimination on a copy of the clauses; when it removes
-    /// at least half of the open variables, one round of subsumption and
-    /// elimination runs then, and none later (`elim_trial.rs`; default
-    /// true). Otherwise nothing changes.
+    /// where congruence closure found no AND gate, a dry run of elimination
+    /// on a copy of the clauses; when it removes at least half of the open
+    /// variables, one round of subsumption and elimination runs then, and
+    /// none later (`elim_trial.rs`; default true). Otherwise nothing
+    /// changes.
     pub elim_trial: bool,
     /// CDCL: failed-literal probing on the roots of the binary implication
     /// graph, before the first decision and then in rounds on a growing

@@ -31,8 +31,8 @@
 //!
 //! With `subsume` and `eliminate` both off, the elimination trial
 //! (`elim_trial.rs`) takes the first round's place: one round with both on,
-//! run only when a dry run says it removes at least half of the variables,
-//! and no round after it.
+//! run only on a formula without AND gates where a dry run says it removes
+//! at least half of the variables, and no round after it.
 
 use satoku_formula::Lit;
 
@@ -257,7 +257,7 @@ impl Solver {
 
 /// The literals of `lits` not false at the root, or `None` when one is
 /// true there.
-fn open_at_root(trail: &Trail, lits: &[Lit]) -> Option<Vec<Lit>> {
+pub(crate) fn open_at_root(trail: &Trail, lits: &[Lit]) -> Option<Vec<Lit>> {
     if lits.iter().any(|&l| trail.value(l) == TRUE) {
         return None;
     }

@@ -65,16 +65,7 @@ impl Solver {
 
     /// Eliminates `v` if its resolvents fit the bounds (module docs).
     fn try_eliminate(&mut self, round: &mut Round, v: Var) -> bool {
-        if !self.is_removable(v) {
-            return false;
-        }
-        let pos = round.occ.clean(v.positive());
-        let neg = round.occ.clean(v.negative());
-        if pos > ELIM_OCC_LIMIT || neg > ELIM_OCC_LIMIT || pos + neg == 0 {
-            return false;
-        }
-        let Some(resolvents) = self.resolvents_within_bound(round, v, pos + neg + round.bound)
-        else {
+        let Some(resolvents) = self.eliminable(round, v) else {
             return false;
         };
         for r in &resolvents {
@@ -95,11 +86,26 @@ impl Solver {
         true
     }
 
+    /// `v`'s resolvents if it may be eliminated in `round`: removable, in
+    /// some clause, at most `ELIM_OCC_LIMIT` clauses a side, and its
+    /// resolvents within the round's bound (module docs).
+    pub(crate) fn eliminable(&mut self, round: &mut Round, v: Var) -> Option<Vec<Vec<Lit>>> {
+        if !self.is_removable(v) {
+            return None;
+        }
+        let pos = round.occ.clean(v.positive());
+        let neg = round.occ.clean(v.negative());
+        if pos > ELIM_OCC_LIMIT || neg > ELIM_OCC_LIMIT || pos + neg == 0 {
+            return None;
+        }
+        self.resolvents_within_bound(round, v, pos + neg + round.bound)
+    }
+
     /// The non-tautological resolvents on `v`, or `None` if there are more
     /// than `max` of them or one is longer than `ELIM_CLAUSE_LIMIT`. The
     /// bound is checked first without building a resolvent (as MiniSat's
     /// `merge` counts), since most tries fail it.
-    pub(crate) fn resolvents_within_bound(
+    fn resolvents_within_bound(
         &mut self,
         round: &mut Round,
         v: Var,
