@@ -34,8 +34,11 @@ pub(crate) struct Analysis {
     seen: Vec<u8>,
     /// The clause being learnt.
     learnt: Vec<Lit>,
-    /// Depth-first stack of minimisation and `shrink_to_assumptions`.
+    /// Depth-first stack of `shrink_to_assumptions`.
     stack: Vec<Lit>,
+    /// Minimisation's depth-first path: each literal under test with the
+    /// index of the next literal of its reason to read.
+    path: Vec<(Lit, usize)>,
     /// Literals marked `seen` besides the learnt ones, to clear.
     toclear: Vec<Lit>,
     /// Per decision level: the stamp of the last LBD count that met it.

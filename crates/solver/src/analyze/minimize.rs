@@ -2,13 +2,30 @@
 //! a literal goes when its reason's literals are all in the clause or,
 //! recursively, implied by it; "abstract levels" give up early on literals
 //! of levels the clause does not touch.
+//!
+//! The search is depth first and remembers both outcomes for the rest of
+//! the clause (Van Gelder 2009, as MiniSat's later versions and CaDiCaL
+//! do): a literal proved implied is marked `seen` like the clause's own,
+//! and one that is not, with every literal on the path to it, is
+//! poisoned, so no later literal of the clause explores it again. What a
+//! failed test proved implied is unmarked (see `forget_implied`): the
+//! clause and the marks left for reason-side bumping are those of the
+//! search without poison.
 
-use satoku_formula::{Lit, Var};
+use satoku_formula::Lit;
 
 use crate::solver::Solver;
 
+/// `seen` of a literal in the clause or proved implied by it.
+const IMPLIED: u8 = 1;
+/// `seen` of a literal proved not implied, during `minimize` only.
+const POISONED: u8 = 2;
+
 impl Solver {
     /// Drops learnt literals implied by the others (all marked `seen`).
+    /// Post: the kept and dropped literals and those proved implied are
+    /// marked `seen` (the dropped and implied ones listed in `toclear`);
+    /// no literal is left poisoned.
     pub(super) fn minimize(&mut self) {
         self.analysis.toclear.clear();
         let abstract_levels = self.analysis.learnt[1..]
@@ -28,46 +45,152 @@ impl Solver {
             }
         }
         self.analysis.learnt.truncate(kept);
+        self.clear_poison();
     }
 
     #[inline]
-    fn abstract_level(&self, v: Var) -> u32 {
+    fn abstract_level(&self, v: satoku_formula::Var) -> u32 {
         1 << (self.trail.level_of(v) & 31)
     }
 
-    /// Whether `p` (in the learnt clause, with a reason) is implied by
-    /// literals already in the clause. Marks what it proves redundant `seen`.
+    /// Whether `p` (in the learnt clause, with a reason) is implied by the
+    /// clause: every literal of its reason is in the clause, a fact, or
+    /// implied in turn. Marks what it proves `IMPLIED` and, on failure,
+    /// the literals on the path to the culprit `POISONED`.
     fn lit_redundant(&mut self, p: Lit, abstract_levels: u32) -> bool {
-        self.analysis.stack.clear();
-        self.analysis.stack.push(p);
+        self.analysis.path.clear();
         let top = self.analysis.toclear.len();
-        while let Some(q) = self.analysis.stack.pop() {
+        let (mut q, mut k) = (p, 0);
+        loop {
             let reason = self.trail.reason_of(q.var());
-            for k in 0..self.reason_len(reason) {
-                let l = self.reason_lit(reason, k);
-                let v = l.var();
-                if v == q.var()
-                    || self.analysis.seen[v.index()] != 0
-                    || self.trail.level_of(v) <= self.scope_floor
-                {
-                    continue;
-                }
-                if !self.trail.reason_of(v).is_none()
-                    && self.abstract_level(v) & abstract_levels != 0
-                {
-                    self.analysis.seen[v.index()] = 1;
-                    self.analysis.stack.push(l);
-                    self.analysis.toclear.push(l);
-                } else {
-                    for j in top..self.analysis.toclear.len() {
-                        let x = self.analysis.toclear[j].var();
-                        self.analysis.seen[x.index()] = 0;
-                    }
-                    self.analysis.toclear.truncate(top);
-                    return false;
-                }
+            if k == self.reason_len(reason) {
+                // Every literal of q's reason is implied: so is q.
+                let Some((parent, next)) = self.analysis.path.pop() else {
+                    return true;
+                };
+                self.analysis.seen[q.var().index()] = IMPLIED;
+                self.analysis.toclear.push(q);
+                (q, k) = (parent, next);
+                continue;
             }
+            let l = self.reason_lit(reason, k);
+            k += 1;
+            let v = l.var();
+            let mark = self.analysis.seen[v.index()];
+            if v == q.var() || mark == IMPLIED || self.trail.level_of(v) <= self.scope_floor {
+                continue;
+            }
+            if mark == POISONED
+                || self.trail.reason_of(v).is_none()
+                || self.abstract_level(v) & abstract_levels == 0
+            {
+                self.forget_implied(top);
+                self.poison_path(q);
+                return false;
+            }
+            self.analysis.path.push((q, k));
+            (q, k) = (l, 0);
         }
-        true
+    }
+
+    /// Unmarks the literals a failed test proved implied (`toclear[top..]`):
+    /// a later test proves them again if it needs them. Keeping them would
+    /// save that work, but would leave them marked for reason-side bumping,
+    /// which skips marked variables.
+    fn forget_implied(&mut self, top: usize) {
+        for lit in self.analysis.toclear.drain(top..) {
+            self.analysis.seen[lit.var().index()] = 0;
+        }
+    }
+
+    /// Poisons `q` and the literals on the path to it, but the clause's
+    /// literal at its root.
+    fn poison_path(&mut self, q: Lit) {
+        let root = self.analysis.path.first().map_or(q, |&(lit, _)| lit);
+        let on_path = self.analysis.path.iter().skip(1).map(|&(lit, _)| lit);
+        for lit in on_path.chain((q != root).then_some(q)) {
+            self.analysis.seen[lit.var().index()] = POISONED;
+            self.analysis.toclear.push(lit);
+        }
+    }
+
+    /// Unmarks and unlists the poisoned literals: later steps (reason-side
+    /// bumping) read `seen` as "in the clause or implied by it".
+    fn clear_poison(&mut self) {
+        let seen = &mut self.analysis.seen;
+        self.analysis.toclear.retain(|lit| {
+            let poisoned = seen[lit.var().index()] == POISONED;
+            if poisoned {
+                seen[lit.var().index()] = 0;
+            }
+            !poisoned
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use satoku_formula::{Cnf, Lit};
+
+    use crate::{Solver, SolverConfig};
+
+    fn lit(dimacs: i64) -> Lit {
+        Lit::from_dimacs(dimacs)
+    }
+
+    /// Level 1 decides 1, which implies 7 and through it 2 and 3; level 2
+    /// decides 4, which implies 5 and then 8; level 3 decides 6, which
+    /// implies 9 and 10 and falsifies the last clause. Returns the learnt
+    /// clause, its literals sorted, `seen` afterwards, and the activity of
+    /// 7, which only reason-side bumping can give it.
+    fn learn() -> (Vec<Lit>, Vec<u8>, f64) {
+        let clauses: [&[i64]; 9] = [
+            &[-1, 7],
+            &[-7, 2],
+            &[-7, 3],
+            &[-4, 5],
+            &[-5, 8],
+            &[-6, 9],
+            &[-6, 10],
+            &[-9, -10, -2, -3, -5, -8],
+            // Keeps 1, 4 and 6 from being pure.
+            &[-1, -4, -6, 2],
+        ];
+        let cnf = Cnf::from_dimacs(&clauses);
+        let mut solver = Solver::from_cnf(&cnf, SolverConfig::default());
+        for decision in [1, 4] {
+            solver.decide_lit(lit(decision), false);
+            assert!(solver.propagate().is_none());
+        }
+        solver.decide_lit(lit(6), false);
+        let conflict = solver
+            .propagate()
+            .expect("9 and 10 falsify the long clause");
+        solver.analyze(conflict);
+        let mut learnt = solver.analysis.learnt().to_vec();
+        learnt.sort_by_key(|l| l.var().index());
+        let seven = solver.branching.activity(lit(7).var());
+        (learnt, solver.analysis.seen.clone(), seven)
+    }
+
+    #[test]
+    fn a_literal_implied_by_the_clause_goes_and_one_reaching_a_decision_stays() {
+        // 8 is implied by 5; 2 and 3 both hang on 7, and so on decision 1:
+        // the second of them meets 7 poisoned by the first and stays too.
+        let (learnt, _, _) = learn();
+        assert_eq!(learnt, vec![lit(-2), lit(-3), lit(-5), lit(-6)]);
+    }
+
+    #[test]
+    fn analysis_leaves_no_mark_behind() {
+        let (_, seen, _) = learn();
+        assert!(seen.iter().all(|&s| s == 0), "{seen:?}");
+    }
+
+    #[test]
+    fn reason_side_bumping_sees_a_poisoned_literal_as_unmarked() {
+        // 7 is in the reasons of the kept 2 and 3; minimisation poisoned it.
+        let (_, _, seven) = learn();
+        assert!(seven > 0.0, "{seven}");
     }
 }
