@@ -38,7 +38,7 @@ use satoku_formula::Lit;
 
 use crate::config::{
     Algorithm, ELIM_BOUND_MAX, ELIM_EFFORT_PER_MILLE, ELIM_FIRST_EFFORT_PER_LITERAL, ELIM_INTERVAL,
-    ELIM_MIN_EFFORT,
+    ELIM_MIN_EFFORT, ELIM_TRIAL_EFFORT_PER_LITERAL,
 };
 use crate::occurs::{ClauseId, Occurs};
 use crate::round::Round;
@@ -130,7 +130,7 @@ impl Solver {
         let root_len = self.trail.len();
         let (occ, literals, fresh) = self.occurs_from_arena();
         let limit = if self.elim.rounds == 0 {
-            ELIM_MIN_EFFORT + ELIM_FIRST_EFFORT_PER_LITERAL * literals
+            self.first_round_effort(literals)
         } else {
             let propagated = self.stats.propagations - self.elim.last_propagations;
             (propagated * ELIM_EFFORT_PER_MILLE / 1000).max(ELIM_MIN_EFFORT)
@@ -166,6 +166,18 @@ impl Solver {
             }
         }
         self.propagate().is_none()
+    }
+
+    /// The steps the first round may take on `literals` literals: more
+    /// for the elimination trial's dry run and round, which run only with
+    /// `subsume` and `eliminate` both off (`tunables.rs`).
+    pub(crate) fn first_round_effort(&self, literals: u64) -> u64 {
+        let per_literal = if self.config.subsume || self.config.eliminate {
+            ELIM_FIRST_EFFORT_PER_LITERAL
+        } else {
+            ELIM_TRIAL_EFFORT_PER_LITERAL
+        };
+        ELIM_MIN_EFFORT + per_literal * literals
     }
 
     /// Queues every working clause, so that the shortest are tried first.

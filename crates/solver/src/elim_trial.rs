@@ -16,7 +16,8 @@
 //!    clauses alone: unless enough of them could go on their own, nothing
 //!    more is done.
 //! 3. A dry run eliminates on a copy of the irredundant clauses, in two
-//!    passes with the first round's bound (0) and effort, and touches
+//!    passes with the first round's bound (0) and the trial's effort
+//!    (`ELIM_TRIAL_EFFORT_PER_LITERAL`, more than a first round's), and touches
 //!    nothing else: no proof step, no reconstruction, no root unit. It
 //!    stops once the answer is known.
 //! 4. Only when it removes at least `ELIM_TRIAL_MIN_PERCENT` of the open
@@ -25,10 +26,7 @@
 
 use satoku_formula::{Lit, Var};
 
-use crate::config::{
-    ELIM_FIRST_EFFORT_PER_LITERAL, ELIM_MIN_EFFORT, ELIM_PASSES, ELIM_TRIAL_MIN_PERCENT,
-    ELIM_TRIAL_SAMPLE,
-};
+use crate::config::{ELIM_PASSES, ELIM_TRIAL_MIN_PERCENT, ELIM_TRIAL_SAMPLE};
 use crate::elim::open_at_root;
 use crate::occurs::Occurs;
 use crate::round::Round;
@@ -83,7 +81,7 @@ impl Solver {
     /// call's budget (checked every 64 candidates).
     fn dry_eliminate(&mut self, needed: usize) -> bool {
         let (occ, literals) = self.occurs_at_root(|_| true);
-        let limit = ELIM_MIN_EFFORT + ELIM_FIRST_EFFORT_PER_LITERAL * literals;
+        let limit = self.first_round_effort(literals);
         let mut round = Round::new(occ, self.num_vars(), limit, false, 0);
         round.touch_all();
         let mut removed = 0;

@@ -181,6 +181,11 @@ pub(crate) const ELIM_MIN_EFFORT: u64 = 1_000_000;
 /// `elim.rs`: the first round (preprocessing) may take this many steps
 /// more per literal of the irredundant clauses.
 pub(crate) const ELIM_FIRST_EFFORT_PER_LITERAL: u64 = 2;
+/// `elim.rs`: the same for the elimination trial's dry run and its round
+/// (`elim_trial.rs`), which run only where a sample says half of the
+/// variables go on their own: there elimination decides the formula, so
+/// it gets the effort to finish (MiniSat's preprocessing has no cap).
+pub(crate) const ELIM_TRIAL_EFFORT_PER_LITERAL: u64 = 32;
 /// `elim.rs`: a variable with more clauses than this on either side is
 /// not eliminated (CaDiCaL's `elimocclim` = 1e2): the resolution count
 /// grows with the product of the two sides.

@@ -1,6 +1,7 @@
 //! The elimination trial (`elim_trial.rs`), on and off: on Dubois-style
 //! parity formulas, where elimination removes most variables, the trial
-//! keeps its round and the answers (models checked) stay right; on uniform
+//! keeps its round (with the effort to finish a long ring) and the answers
+//! (models checked) stay right; on uniform
 //! random 3-SAT, where it removes few, and on formulas with AND gates,
 //! which it leaves to congruence closure, the search is the very same
 //! either way. Proofs through the trial are checked in
@@ -52,6 +53,28 @@ fn parity_formulas_lose_most_variables_to_the_trial() {
                     off.conflicts
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn a_long_parity_ring_is_eliminated_before_the_search() {
+    // 15,000 variables: the first round's effort (2 steps a literal)
+    // runs out after about 2,400 of them; the trial's is enough for all.
+    for (unsat, seed) in [(true, 7), (false, 8)] {
+        let cnf = satoku_gen::parity(5000, unsat, seed);
+        let what = format!("seed {seed} unsat {unsat}");
+        let (sat, stats) = solve(&cnf, true, &what);
+        assert_eq!(sat, !unsat, "{what}");
+        assert_eq!(stats.elim_rounds, 1, "{what}");
+        assert!(
+            2 * stats.eliminated_vars as usize >= cnf.num_vars(),
+            "{what}: {} of {} eliminated",
+            stats.eliminated_vars,
+            cnf.num_vars()
+        );
+        if unsat {
+            assert_eq!(stats.conflicts, 0, "{what}: refuted by elimination alone");
         }
     }
 }
