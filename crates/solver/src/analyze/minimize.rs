@@ -12,7 +12,7 @@
 //! clause and the marks left for reason-side bumping are those of the
 //! search without poison.
 
-use satoku_formula::Lit;
+use satoku_formula::{Lit, Var};
 
 use crate::solver::Solver;
 
@@ -49,7 +49,7 @@ impl Solver {
     }
 
     #[inline]
-    fn abstract_level(&self, v: satoku_formula::Var) -> u32 {
+    fn abstract_level(&self, v: Var) -> u32 {
         1 << (self.trail.level_of(v) & 31)
     }
 
