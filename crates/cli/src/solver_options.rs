@@ -61,9 +61,10 @@ pub struct SolverOptions {
     #[arg(long)]
     pub elim: bool,
     /// No elimination trial: without this (and without --elim and
-    /// --subsume), one round of subsumption and elimination runs before
-    /// the first decision when congruence closure found no AND gate and a
-    /// dry run removes at least half of the variables (CDCL).
+    /// --subsume), one round of subsumption and elimination runs after
+    /// the first conflict when congruence closure found no AND gate and a
+    /// sample and a dry run say it removes at least half of the variables
+    /// (CDCL).
     #[arg(long)]
     pub no_elim_trial: bool,
     /// No failed-literal probing (CDCL).

@@ -144,7 +144,7 @@ fn the_elimination_trial_keeps_proofs_and_models_valid() {
         kept += usize::from(stats.eliminated_vars > 0);
     }
     assert!(
-        unsat > 100 && kept > 100,
+        unsat > 100 && kept > 50,
         "{unsat} refutations, {kept} kept rounds"
     );
 }

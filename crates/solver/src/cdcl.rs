@@ -31,6 +31,7 @@ impl Solver {
             if switched
                 || self.restarts.should_restart(self.config.restart)
                 || self.restart_floor_due()
+                || self.elim_trial_waiting()
             {
                 self.restarts.restarted();
                 self.stats.restarts += 1;

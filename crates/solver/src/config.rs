@@ -169,10 +169,11 @@ pub struct SolverConfig {
     /// and those of the call's assumptions are kept; models are extended
     /// to the eliminated variables (`extend.rs`).
     pub eliminate: bool,
-    /// CDCL, with `subsume` and `eliminate` off: before the first decision,
-    /// where congruence closure found no AND gate, a dry run of elimination
-    /// on a copy of the clauses; when it removes at least half of the open
-    /// variables, one round of subsumption and elimination runs then, and
+    /// CDCL, with `subsume` and `eliminate` off: before the first
+    /// decision, where congruence closure found no AND gate, a sample and
+    /// then a dry run of elimination on a copy of the clauses; when it
+    /// removes at least half of the open variables, one round of
+    /// subsumption and elimination runs after the first conflict, and
     /// none later (`elim_trial.rs`; default true). Otherwise nothing
     /// changes.
     pub elim_trial: bool,

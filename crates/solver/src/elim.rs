@@ -31,8 +31,9 @@
 //!
 //! With `subsume` and `eliminate` both off, the elimination trial
 //! (`elim_trial.rs`) takes the first round's place: one round with both on,
-//! run only on a formula without AND gates where a dry run says it removes
-//! at least half of the variables, and no round after it.
+//! run after the first conflict, only on a formula without AND gates
+//! where a sample and a dry run say it removes at least half of the
+//! variables, and no round after it.
 
 use satoku_formula::Lit;
 
@@ -63,8 +64,21 @@ pub(crate) struct ElimSchedule {
     /// Irredundant clauses in the arena after the last round: those listed
     /// after them were added since.
     originals_seen: usize,
-    /// Whether the elimination trial was made (`elim_trial.rs`).
-    tried: bool,
+    /// How far the elimination trial got (`elim_trial.rs`).
+    trial: Trial,
+}
+
+/// The elimination trial's progress: its sample and dry run are made
+/// before the first decision; when they say yes, the round waits for the
+/// first conflict, so that a formula the search decides without one
+/// never pays for it (elimination in Kissat and CaDiCaL also waits for
+/// conflicts).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Trial {
+    #[default]
+    Unmade,
+    Waiting,
+    Made,
 }
 
 impl Solver {
@@ -76,11 +90,8 @@ impl Solver {
         }
         let (subsume, eliminate) = (self.config.subsume, self.config.eliminate);
         let trial = !(subsume || eliminate);
-        if trial {
-            self.elim.tried = true;
-            if !self.elim_trial_pays() {
-                return true;
-            }
+        if trial && !self.elim_trial_step() {
+            return true;
         }
         let ok = self.elim_round(subsume || trial, eliminate || trial);
         let state = self.elim_state();
@@ -93,6 +104,29 @@ impl Solver {
         ok
     }
 
+    /// Takes the elimination trial one step (`Trial`); true when its
+    /// round is to run now.
+    fn elim_trial_step(&mut self) -> bool {
+        if self.elim.trial == Trial::Unmade {
+            if !self.elim_trial_pays() {
+                self.elim.trial = Trial::Made;
+                return false;
+            }
+            self.elim.trial = Trial::Waiting;
+            if self.stats.conflicts == 0 {
+                return false;
+            }
+        }
+        self.elim.trial = Trial::Made;
+        true
+    }
+
+    /// Whether the search should restart to the root for the waiting
+    /// elimination trial: after the first conflict.
+    pub(crate) fn elim_trial_waiting(&self) -> bool {
+        self.elim.trial == Trial::Waiting && self.stats.conflicts > 0 && self.scope_floor == 0
+    }
+
     /// Root units, clauses added and variables removed.
     fn elim_state(&self) -> (usize, usize, usize) {
         (self.trail.len(), self.num_clauses, self.vars.num_removed())
@@ -101,7 +135,12 @@ impl Solver {
     /// Whether a round should run now (module docs).
     fn elim_due(&mut self) -> bool {
         let config = &self.config;
-        let trial = config.elim_trial && !self.elim.tried;
+        let trial = config.elim_trial
+            && match self.elim.trial {
+                Trial::Unmade => true,
+                Trial::Waiting => self.stats.conflicts > 0,
+                Trial::Made => false,
+            };
         if !(config.subsume || config.eliminate || trial)
             || config.algorithm != Algorithm::Cdcl
             || self.scope_floor > 0

@@ -1,5 +1,5 @@
 //! The elimination trial (`SolverConfig::elim_trial`): whether one round
-//! of subsumption and elimination before the first decision is worth it.
+//! of subsumption and elimination early in the search is worth it.
 //!
 //! Elimination is off by default because on most formulas it removes a
 //! few variables and changes the search for no gain (`docs/benchmarks.md`,
@@ -17,12 +17,15 @@
 //!    more is done.
 //! 3. A dry run eliminates on a copy of the irredundant clauses, in two
 //!    passes with the first round's bound (0) and the trial's effort
-//!    (`ELIM_TRIAL_EFFORT_PER_LITERAL`, more than a first round's), and touches
-//!    nothing else: no proof step, no reconstruction, no root unit. It
-//!    stops once the answer is known.
-//! 4. Only when it removes at least `ELIM_TRIAL_MIN_PERCENT` of the open
-//!    variables does a real round run (`elim.rs`), once; otherwise the
+//!    (`ELIM_TRIAL_EFFORT_PER_LITERAL`, more than a first round's), and
+//!    touches nothing else: no proof step, no reconstruction, no root
+//!    unit. It stops once the answer is known. Where it says no, the
 //!    solver goes on exactly as without the trial.
+//! 4. Where it removes at least `ELIM_TRIAL_MIN_PERCENT` of the open
+//!    variables, a real round runs (`elim.rs`), once, after the first
+//!    conflict (the search restarts for it): a formula the search decides
+//!    without a conflict (underconstrained ones, which the dry run also
+//!    accepts) never pays for the round.
 
 use satoku_formula::{Lit, Var};
 

@@ -119,12 +119,17 @@ fn answers_agree_with_brute_force_with_each_technique_on_and_off() {
     assert!(subsume_only.subsumed_clauses > 1000 && subsume_only.eliminated_vars == 0);
     assert!(elim_only.eliminated_vars > 3000 && elim_only.subsumed_clauses == 0);
     assert_eq!((neither.elim_rounds, neither.eliminated_vars), (0, 0));
-    // The trial keeps its round on some formulas and not on others.
+    // The trial keeps its round on some formulas and not on others; its
+    // round waits for the first conflict, and many of these small
+    // formulas are decided before the search comes back to the root.
     assert!(
-        tried.elim_rounds > 500 && tried.elim_rounds < 2500,
+        tried.elim_rounds > 100 && tried.elim_rounds < 2500,
         "{tried:?}"
     );
-    assert!(tried.eliminated_vars > 1000 && tried.subsumed_clauses > 100);
+    assert!(
+        tried.eliminated_vars > 300 && tried.subsumed_clauses > 100,
+        "{tried:?}"
+    );
 }
 
 #[test]
@@ -169,7 +174,7 @@ fn assumptions_and_clauses_naming_eliminated_variables_agree_with_a_fresh_solver
         }
         eliminated_then_named += usize::from(had_eliminated);
     }
-    assert!(eliminated_then_named > 500, "{eliminated_then_named}");
+    assert!(eliminated_then_named > 300, "{eliminated_then_named}");
 }
 
 #[test]
