@@ -58,7 +58,7 @@ fn parity_formulas_lose_most_variables_to_the_trial() {
 }
 
 #[test]
-fn a_long_parity_ring_is_eliminated_before_the_search() {
+fn a_long_parity_ring_is_eliminated_to_the_end() {
     // 15,000 variables: the first round's effort (2 steps a literal)
     // runs out after about 2,400 of them; the trial's is enough for all.
     for (unsat, seed) in [(true, 7), (false, 8)] {
