@@ -122,9 +122,26 @@ impl Solver {
     }
 
     /// Whether the search should restart to the root for the waiting
-    /// elimination trial: after the first conflict.
+    /// elimination trial: after the first conflict, when `elim_due` will
+    /// then let it run (so a restart never waits for it in vain, also
+    /// after the options changed between calls).
     pub(crate) fn elim_trial_waiting(&self) -> bool {
-        self.elim.trial == Trial::Waiting && self.stats.conflicts > 0 && self.scope_floor == 0
+        self.elim.trial == Trial::Waiting && self.elim_trial_due() && self.scope_floor == 0
+    }
+
+    /// Whether the elimination trial is to take its next step at the root
+    /// (`Trial`): only in place of the first round, with `subsume` and
+    /// `eliminate` off.
+    fn elim_trial_due(&self) -> bool {
+        let config = &self.config;
+        config.elim_trial
+            && !(config.subsume || config.eliminate)
+            && self.elim.rounds == 0
+            && match self.elim.trial {
+                Trial::Unmade => true,
+                Trial::Waiting => self.stats.conflicts > 0,
+                Trial::Made => false,
+            }
     }
 
     /// Root units, clauses added and variables removed.
@@ -135,12 +152,7 @@ impl Solver {
     /// Whether a round should run now (module docs).
     fn elim_due(&mut self) -> bool {
         let config = &self.config;
-        let trial = config.elim_trial
-            && match self.elim.trial {
-                Trial::Unmade => true,
-                Trial::Waiting => self.stats.conflicts > 0,
-                Trial::Made => false,
-            };
+        let trial = self.elim_trial_due();
         if !(config.subsume || config.eliminate || trial)
             || config.algorithm != Algorithm::Cdcl
             || self.scope_floor > 0
