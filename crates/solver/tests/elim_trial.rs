@@ -23,6 +23,18 @@ fn solve(cnf: &Cnf, elim_trial: bool, what: &str) -> (bool, Stats) {
     common::solve_checked(cnf, config, what)
 }
 
+/// Asserts that the trial kept its one round and that it removed at
+/// least half of the variables of `cnf`.
+fn assert_round_kept(cnf: &Cnf, stats: &Stats, what: &str) {
+    assert_eq!(stats.elim_rounds, 1, "{what}: one round, kept");
+    assert!(
+        2 * stats.eliminated_vars as usize >= cnf.num_vars(),
+        "{what}: {} of {} eliminated",
+        stats.eliminated_vars,
+        cnf.num_vars()
+    );
+}
+
 /// The search's own counts, which any change of the search moves.
 fn search(stats: &Stats) -> (u64, u64, u64) {
     (stats.conflicts, stats.decisions, stats.propagations)
@@ -37,13 +49,7 @@ fn parity_formulas_lose_most_variables_to_the_trial() {
             let (sat_on, on) = solve(&cnf, true, &what);
             let (sat_off, off) = solve(&cnf, false, &what);
             assert_eq!((sat_on, sat_off), (!unsat, !unsat), "{what}");
-            assert_eq!(on.elim_rounds, 1, "{what}: one round, kept");
-            assert!(
-                2 * on.eliminated_vars as usize >= cnf.num_vars(),
-                "{what}: {} of {} eliminated",
-                on.eliminated_vars,
-                cnf.num_vars()
-            );
+            assert_round_kept(&cnf, &on, &what);
             assert_eq!((off.elim_rounds, off.eliminated_vars), (0, 0), "{what}");
             if unsat {
                 assert!(
@@ -66,13 +72,7 @@ fn a_long_parity_ring_is_eliminated_to_the_end() {
         let what = format!("seed {seed} unsat {unsat}");
         let (sat, stats) = solve(&cnf, true, &what);
         assert_eq!(sat, !unsat, "{what}");
-        assert_eq!(stats.elim_rounds, 1, "{what}");
-        assert!(
-            2 * stats.eliminated_vars as usize >= cnf.num_vars(),
-            "{what}: {} of {} eliminated",
-            stats.eliminated_vars,
-            cnf.num_vars()
-        );
+        assert_round_kept(&cnf, &stats, &what);
         if unsat {
             // The trial waits for the first conflict; after it the
             // refutation is at hand.
