@@ -229,6 +229,7 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
         ("restarts", stats.restarts),
         ("learnt clauses", stats.learnt_clauses),
         ("minimized literals", stats.minimized_literals),
+        ("shrunken literals", stats.shrunken_literals),
         ("reductions", stats.reductions),
         ("deleted clauses", stats.deleted_clauses),
         ("rephases", stats.rephases),

@@ -22,6 +22,12 @@ pub struct SolverOptions {
     /// clause's reasons (CDCL).
     #[arg(long)]
     pub no_bump_reasons: bool,
+    /// Shrink learnt clauses: replace their literals of one lower level by
+    /// that level's implication point, where it has one (CDCL; helps on
+    /// sorting networks and termination provers, hurts badly on
+    /// pigeonhole formulas).
+    #[arg(long)]
+    pub shrink: bool,
     /// Restart policy (CDCL).
     #[arg(long, value_enum, ignore_case = true, default_value_t = RestartArg::Modes)]
     pub restart: RestartArg,
@@ -162,6 +168,7 @@ impl SolverOptions {
             },
             pure_literals: !self.no_pure_literals,
             bump_reasons: !self.no_bump_reasons,
+            shrink: self.shrink,
             restart: match self.restart {
                 RestartArg::Glucose => RestartPolicy::Glucose,
                 RestartArg::Luby => RestartPolicy::Luby,

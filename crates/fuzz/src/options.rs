@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 breasons=1 restart=luby rfloor=1 lean=1 reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 subsume=1 elim=0 etrial=1 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 breasons=1 shrink=1 restart=luby rfloor=1 lean=1 reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 subsume=1 elim=0 etrial=1 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -21,6 +21,8 @@ pub struct Options {
     pub pure_literals: bool,
     /// Reason-side bumping (CDCL).
     pub bump_reasons: bool,
+    /// Shrinking of learnt clauses (CDCL).
+    pub shrink: bool,
     /// Restart policy (CDCL).
     pub restart: RestartPolicy,
     /// The restart floor of `Modes` (CDCL).
@@ -64,6 +66,7 @@ impl Default for Options {
             heuristic: config.heuristic,
             pure_literals: config.pure_literals,
             bump_reasons: config.bump_reasons,
+            shrink: config.shrink,
             restart: config.restart,
             restart_floor: config.restart_floor,
             lean_reduce: config.lean_reduce,
@@ -156,6 +159,7 @@ impl Options {
             eliminate: rng.gen(),
             elim_trial: rng.gen(),
             bump_reasons: rng.gen(),
+            shrink: rng.gen(),
             proof,
         }
     }
@@ -168,6 +172,7 @@ impl Options {
             heuristic: self.heuristic,
             pure_literals: self.pure_literals,
             bump_reasons: self.bump_reasons,
+            shrink: self.shrink,
             restart: self.restart,
             restart_floor: self.restart_floor,
             lean_reduce: self.lean_reduce,
@@ -221,6 +226,10 @@ impl Options {
         });
         push(Options {
             bump_reasons: d.bump_reasons,
+            ..*self
+        });
+        push(Options {
+            shrink: d.shrink,
             ..*self
         });
         push(Options {
@@ -331,6 +340,7 @@ impl Options {
                 "etrial" => o.elim_trial = parse_bool(value).ok_or_else(bad)?,
                 "pure" => o.pure_literals = parse_bool(value).ok_or_else(bad)?,
                 "breasons" => o.bump_reasons = parse_bool(value).ok_or_else(bad)?,
+                "shrink" => o.shrink = parse_bool(value).ok_or_else(bad)?,
                 "rfloor" => o.restart_floor = parse_bool(value).ok_or_else(bad)?,
                 "lean" => o.lean_reduce = parse_bool(value).ok_or_else(bad)?,
                 "reduce" => o.reduce = parse_bool(value).ok_or_else(bad)?,
@@ -353,12 +363,13 @@ impl fmt::Display for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "algorithm={} heuristic={} pure={} breasons={} restart={} rfloor={} lean={} reduce={} phase={} target={} rephase={} \
+            "algorithm={} heuristic={} pure={} breasons={} shrink={} restart={} rfloor={} lean={} reduce={} phase={} target={} rephase={} \
              walk={} vivify={} probe={} subst={} congru={} subsume={} elim={} etrial={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
             u8::from(self.bump_reasons),
+            u8::from(self.shrink),
             name_of(&RESTARTS, self.restart),
             u8::from(self.restart_floor),
             u8::from(self.lean_reduce),

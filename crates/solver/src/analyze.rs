@@ -24,8 +24,10 @@ use crate::solver::Solver;
 mod assumptions;
 mod minimize;
 mod reason_side;
+mod shrink;
 
 use reason_side::ReasonSide;
+use shrink::Shrink;
 
 /// Scratch of conflict analysis, reused from one conflict to the next.
 #[derive(Default)]
@@ -52,6 +54,8 @@ pub(crate) struct Analysis {
     shrink_out: Vec<Lit>,
     /// Reason-side bumping (`reason_side.rs`).
     reason_side: ReasonSide,
+    /// Shrinking (`shrink.rs`).
+    shrink: Shrink,
 }
 
 impl Analysis {
@@ -59,6 +63,7 @@ impl Analysis {
     pub fn grow(&mut self, n: usize) {
         self.seen.resize(n, 0);
         self.marks.resize(n, false);
+        self.shrink.grow(n);
         self.grow_levels(n + 1);
     }
 
@@ -127,6 +132,9 @@ impl Solver {
         };
         self.analysis.learnt[0] = !p;
         self.minimize();
+        if self.config.shrink {
+            self.shrink();
+        }
         self.shrink_to_assumptions();
         let backjump = self.put_highest_level_second();
         let lbd = self.compute_lbd();

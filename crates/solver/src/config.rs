@@ -123,6 +123,14 @@ pub struct SolverConfig {
     /// reasons of the learnt clause's literals (reason-side bumping, after
     /// Kissat and CaDiCaL; `analyze/reason_side.rs`; default true).
     pub bump_reasons: bool,
+    /// CDCL: after minimisation, replace the learnt literals of one lower
+    /// level by that level's unique implication point when it has one
+    /// (shrinking, after CaDiCaL and Kissat; `analyze/shrink.rs`; default
+    /// false: it shortens the clauses of sorting networks and termination
+    /// provers, but on pigeonhole formulas it trades the clauses naming
+    /// the pigeons a hole could take for ones naming the pigeon in it,
+    /// and the search grows by orders of magnitude).
+    pub shrink: bool,
     /// Restart policy for CDCL (default Modes).
     pub restart: RestartPolicy,
     /// CDCL with `Modes` restarts: in the first focused phase, on formulas
@@ -218,6 +226,7 @@ impl Default for SolverConfig {
             phase_saving: true,
             var_decay: 0.95,
             bump_reasons: true,
+            shrink: false,
             restart: RestartPolicy::default(),
             restart_floor: true,
             lean_reduce: true,

@@ -22,6 +22,8 @@ pub struct Stats {
     pub learnt_clauses: u64,
     /// Literals removed from learnt clauses by minimisation.
     pub minimized_literals: u64,
+    /// Literals removed from learnt clauses by shrinking (`shrink`).
+    pub shrunken_literals: u64,
     /// Learnt-clause database reductions.
     pub reductions: u64,
     /// Learnt clauses deleted by reductions.

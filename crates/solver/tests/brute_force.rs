@@ -83,8 +83,13 @@ fn configs() -> Vec<SolverConfig> {
         ] {
             // Reason-side bumping on (the default) and off; the restart
             // floor of `Modes` off too (tests/restart_floor.rs runs formulas
-            // long enough for it to fire).
-            for (bump_reasons, restart_floor) in [(true, true), (false, true), (true, false)] {
+            // long enough for it to fire); shrinking on.
+            for (bump_reasons, restart_floor, shrink) in [
+                (true, true, false),
+                (false, true, false),
+                (true, false, false),
+                (true, true, true),
+            ] {
                 if !restart_floor && restart != RestartPolicy::Modes {
                     continue;
                 }
@@ -94,6 +99,7 @@ fn configs() -> Vec<SolverConfig> {
                     restart,
                     bump_reasons,
                     restart_floor,
+                    shrink,
                     ..SolverConfig::default()
                 });
             }

@@ -157,7 +157,12 @@ mod tests {
             &[-1, -4, -6, 2],
         ];
         let cnf = Cnf::from_dimacs(&clauses);
-        let mut solver = Solver::from_cnf(&cnf, SolverConfig::default());
+        // Shrinking would replace -2 and -3 by -7 (`shrink.rs`).
+        let config = SolverConfig {
+            shrink: false,
+            ..SolverConfig::default()
+        };
+        let mut solver = Solver::from_cnf(&cnf, config);
         for decision in [1, 4] {
             solver.decide_lit(lit(decision), false);
             assert!(solver.propagate().is_none());
