@@ -23,9 +23,9 @@ pub struct SolverOptions {
     #[arg(long)]
     pub no_bump_reasons: bool,
     /// Shrink learnt clauses: replace their literals of one lower level by
-    /// that level's implication point, where it has one (CDCL; helps on
-    /// sorting networks and termination provers, hurts badly on
-    /// pigeonhole formulas).
+    /// that level's implication point, where it has one (CDCL; it hurts
+    /// badly on pigeonhole formulas, and elsewhere its effect is a draw
+    /// either way).
     #[arg(long)]
     pub shrink: bool,
     /// Restart policy (CDCL).

@@ -126,10 +126,10 @@ pub struct SolverConfig {
     /// CDCL: after minimisation, replace the learnt literals of one lower
     /// level by that level's unique implication point when it has one
     /// (shrinking, after CaDiCaL and Kissat; `analyze/shrink.rs`; default
-    /// false: it shortens the clauses of sorting networks and termination
-    /// provers, but on pigeonhole formulas it trades the clauses naming
-    /// the pigeons a hole could take for ones naming the pigeon in it,
-    /// and the search grows by orders of magnitude).
+    /// false: on pigeonhole formulas it trades the clauses naming the
+    /// pigeons a hole could take for ones naming the pigeon in it, and the
+    /// search grows by orders of magnitude; elsewhere its effect is a draw
+    /// either way).
     pub shrink: bool,
     /// Restart policy for CDCL (default Modes).
     pub restart: RestartPolicy,
