@@ -7,6 +7,11 @@
 //! every literal of a lower level met on the way is in the clause or
 //! implied by it (marked `seen` by minimisation, which runs first).
 //!
+//! Blocks go from the lowest level up, as in Kissat. What a shrunk block
+//! resolved through is implied by its point, so it is marked `seen` too,
+//! and a block above may meet it; the point's variable is bumped, as
+//! analysis bumps what it adds.
+//!
 //! The clause stays RUP: from the block's UIP and the literals of lower
 //! levels, unit propagation gives back the block, as it did on the trail.
 //! The levels of the clause do not change, so neither do its LBD and the
@@ -55,8 +60,9 @@ impl Solver {
             let level = self.trail.level_of(self.analysis.learnt[i].var());
             by_level.push((level, i as u32));
         }
-        // From the highest level down, as CaDiCaL and Kissat do.
-        by_level.sort_unstable_by(|a, b| b.cmp(a));
+        // From the lowest level up, as Kissat does: a shrunk block's
+        // literals are then implied for the blocks above it.
+        by_level.sort_unstable();
         let mut dropped = std::mem::take(&mut self.analysis.shrink.dropped);
         dropped.clear();
         dropped.resize(len, false);
@@ -88,8 +94,17 @@ impl Solver {
             self.mark_in_block(v);
         }
         let uip = self.block_uip(level, block.len());
+        if let Some(uip) = uip {
+            self.take_block_uip(uip);
+        }
         for v in self.analysis.shrink.marked.drain(..) {
             self.analysis.shrink.in_block[v.index()] = false;
+            // What the block resolved through is implied by its point, as
+            // what minimisation proved: so later blocks may meet it.
+            if uip.is_some() && self.analysis.seen[v.index()] == 0 {
+                self.analysis.seen[v.index()] = 1;
+                self.analysis.toclear.push(v.positive());
+            }
         }
         let Some(uip) = uip else {
             return false;
@@ -105,7 +120,6 @@ impl Solver {
         let old = self.analysis.learnt[first];
         if old != !uip {
             self.analysis.toclear.push(old);
-            self.take_block_uip(uip);
             self.analysis.learnt[first] = !uip;
         }
         self.stats.shrunken_literals += block.len() as u64 - 1;
@@ -202,14 +216,15 @@ mod tests {
         (learnt, solver, before)
     }
 
-    /// Level 1: 1 implies 7, 7 implies 2 and 3. Level 2: 4 implies 8, and
-    /// with 7 of level 1 implies 5. Level 3: 6 implies 9 and 10, which
-    /// falsify the conflicting clause, the last but two.
-    const GRAPH: [&[i64]; 10] = [
+    /// Level 1: 1 implies 7, 7 implies 2 and 12, 12 implies 3. Level 2: 4
+    /// implies 8, and with 12 of level 1 implies 5. Level 3: 6 implies 9
+    /// and 10, which falsify the conflicting clause (index 8).
+    const GRAPH: [&[i64]; 11] = [
         &[-1, 7],
         &[-7, 2],
-        &[-7, 3],
-        &[-4, -7, 5],
+        &[-7, 12],
+        &[-12, 3],
+        &[-4, -12, 5],
         &[-4, 8],
         &[-6, 9],
         &[-6, 10],
@@ -220,26 +235,25 @@ mod tests {
     ];
 
     #[test]
-    fn a_block_with_an_implication_point_becomes_that_point() {
-        // Level 2 first: resolving 5 meets 7 of level 1, neither in the
-        // clause nor implied by it, so {-5, -8} stays. Then level 1: 2 and
-        // 3 both hang on 7, so {-2, -3} becomes -7.
+    fn each_block_with_an_implication_point_becomes_that_point() {
+        // Level 1 first: 2 and 3 (through 12) hang on 7, so {-2, -3} is
+        // -7, and 12 is implied. Then level 2: 5 and 8 hang on 4, given 12.
         let (learnt, solver, before) = learn(&GRAPH, true, 7);
-        assert_eq!(learnt, vec![lit(-5), lit(-6), lit(-7), lit(-8)]);
-        assert_eq!(solver.stats().shrunken_literals, 1);
+        assert_eq!(learnt, vec![lit(-4), lit(-6), lit(-7)]);
+        assert_eq!(solver.stats().shrunken_literals, 2);
         // The new literal is bumped, as analysis bumps what it adds.
         assert!(solver.branching.activity(lit(7).var()) > before);
     }
 
     #[test]
-    fn a_block_whose_reasons_stay_in_the_clause_shrinks() {
-        // With -7 in the conflicting clause, level 2's block {-5, -8}
-        // hangs on 4 given 7, which is in the clause: it becomes -4.
+    fn a_block_whose_reasons_leave_the_clause_stays() {
+        // Without -3 there is no block at level 1, and resolving 5 of
+        // level 2 meets 12, neither in the clause nor implied by it.
         let mut graph = GRAPH;
-        graph[7] = &[-9, -10, -7, -5, -8];
+        graph[8] = &[-9, -10, -2, -5, -8];
         let (learnt, solver, _) = learn(&graph, true, 7);
-        assert_eq!(learnt, vec![lit(-4), lit(-6), lit(-7)]);
-        assert_eq!(solver.stats().shrunken_literals, 1);
+        assert_eq!(learnt, vec![lit(-2), lit(-5), lit(-6), lit(-8)]);
+        assert_eq!(solver.stats().shrunken_literals, 0);
     }
 
     #[test]
