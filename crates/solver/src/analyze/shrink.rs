@@ -46,8 +46,9 @@ impl Shrink {
 impl Solver {
     /// Replaces each block of two or more literals of one level that has a
     /// unique implication point by that point's negation (module docs).
-    /// Pre and post: the learnt clause and what minimisation proved
-    /// implied are marked `seen`, the others listed in `toclear`.
+    /// Pre and post: the learnt clause and what is proved implied by it
+    /// are marked `seen`, and all of these but the clause's own literals
+    /// are listed in `toclear`.
     pub(super) fn shrink(&mut self) {
         let len = self.analysis.learnt.len();
         // One level per literal (the conflict level's is the UIP): no block.
