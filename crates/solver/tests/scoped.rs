@@ -29,6 +29,7 @@ fn random_config(rng: &mut ChaCha8Rng) -> SolverConfig {
         restart: restarts[rng.gen_range(0..restarts.len())],
         reduce: rng.gen(),
         var_decay: [0.8, 0.9, 0.95][rng.gen_range(0..3)],
+        shrink: rng.gen(),
         ..SolverConfig::default()
     }
 }
