@@ -24,8 +24,7 @@ pub struct SolverOptions {
     pub no_bump_reasons: bool,
     /// Shrink learnt clauses: replace their literals of one lower level by
     /// that level's implication point, where it has one (CDCL; it hurts
-    /// badly on pigeonhole formulas and saves about a tenth of the time on
-    /// industrial files).
+    /// badly on pigeonhole formulas, so it is off by default).
     #[arg(long)]
     pub shrink: bool,
     /// Restart policy (CDCL).

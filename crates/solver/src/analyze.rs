@@ -277,3 +277,33 @@ impl Solver {
         self.trail.level_of(self.analysis.learnt[1].var())
     }
 }
+
+/// Hand-built implication graphs for the unit tests of `minimize.rs` and
+/// `shrink.rs`.
+#[cfg(test)]
+pub(super) mod test_graph {
+    use satoku_formula::{Cnf, Lit};
+
+    use crate::propagate::Conflict;
+    use crate::{Solver, SolverConfig};
+
+    /// A solver on `clauses` after deciding `decisions` (DIMACS) in turn:
+    /// each but the last propagates without a conflict, the last one
+    /// conflicts, and its conflict is returned, not yet analysed.
+    pub fn conflict_after(
+        clauses: &[&[i64]],
+        config: SolverConfig,
+        decisions: &[i64],
+    ) -> (Solver, Conflict) {
+        let cnf = Cnf::from_dimacs(clauses);
+        let mut solver = Solver::from_cnf(&cnf, config);
+        let (&last, before) = decisions.split_last().expect("a decision");
+        for &decision in before {
+            solver.decide_lit(Lit::from_dimacs(decision), false);
+            assert!(solver.propagate().is_none(), "deciding {decision}");
+        }
+        solver.decide_lit(Lit::from_dimacs(last), false);
+        let conflict = solver.propagate().expect("the last decision conflicts");
+        (solver, conflict)
+    }
+}

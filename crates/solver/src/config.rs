@@ -128,8 +128,8 @@ pub struct SolverConfig {
     /// (shrinking, after CaDiCaL and Kissat; `analyze/shrink.rs`; default
     /// false: on pigeonhole formulas it trades the clauses naming the
     /// pigeons a hole could take for ones naming the pigeon in it, and the
-    /// search grows by orders of magnitude; on industrial files it saves
-    /// about a tenth of the time, nearly all of it on two).
+    /// search grows by orders of magnitude; `docs/benchmarks.md`,
+    /// "Shrinking").
     pub shrink: bool,
     /// Restart policy for CDCL (default Modes).
     pub restart: RestartPolicy,

@@ -130,9 +130,10 @@ impl Solver {
 
 #[cfg(test)]
 mod tests {
-    use satoku_formula::{Cnf, Lit};
+    use satoku_formula::Lit;
 
-    use crate::{Solver, SolverConfig};
+    use crate::analyze::test_graph::conflict_after;
+    use crate::SolverConfig;
 
     fn lit(dimacs: i64) -> Lit {
         Lit::from_dimacs(dimacs)
@@ -156,21 +157,12 @@ mod tests {
             // Keeps 1, 4 and 6 from being pure.
             &[-1, -4, -6, 2],
         ];
-        let cnf = Cnf::from_dimacs(&clauses);
         // Shrinking would replace -2 and -3 by -7 (`shrink.rs`).
         let config = SolverConfig {
             shrink: false,
             ..SolverConfig::default()
         };
-        let mut solver = Solver::from_cnf(&cnf, config);
-        for decision in [1, 4] {
-            solver.decide_lit(lit(decision), false);
-            assert!(solver.propagate().is_none());
-        }
-        solver.decide_lit(lit(6), false);
-        let conflict = solver
-            .propagate()
-            .expect("9 and 10 falsify the long clause");
+        let (mut solver, conflict) = conflict_after(&clauses, config, &[1, 4, 6]);
         solver.analyze(conflict);
         let mut learnt = solver.analysis.learnt().to_vec();
         learnt.sort_by_key(|l| l.var().index());

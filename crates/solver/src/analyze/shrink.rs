@@ -185,8 +185,9 @@ impl Solver {
 
 #[cfg(test)]
 mod tests {
-    use satoku_formula::{Cnf, Lit};
+    use satoku_formula::Lit;
 
+    use crate::analyze::test_graph::conflict_after;
     use crate::{Solver, SolverConfig};
 
     fn lit(dimacs: i64) -> Lit {
@@ -197,19 +198,12 @@ mod tests {
     /// learnt clause (sorted), the solver after analysis, and the activity
     /// of `watch` before analysis.
     fn learn(clauses: &[&[i64]], shrink: bool, watch: i64) -> (Vec<Lit>, Solver, f64) {
-        let cnf = Cnf::from_dimacs(clauses);
         let config = SolverConfig {
             shrink,
             bump_reasons: false,
             ..SolverConfig::default()
         };
-        let mut solver = Solver::from_cnf(&cnf, config);
-        for decision in [1, 4] {
-            solver.decide_lit(lit(decision), false);
-            assert!(solver.propagate().is_none());
-        }
-        solver.decide_lit(lit(6), false);
-        let conflict = solver.propagate().expect("deciding 6 conflicts");
+        let (mut solver, conflict) = conflict_after(clauses, config, &[1, 4, 6]);
         let before = solver.branching.activity(lit(watch).var());
         solver.analyze(conflict);
         let mut learnt = solver.analysis.learnt().to_vec();
