@@ -17,9 +17,11 @@
 use satoku_formula::{Lit, Var};
 
 use crate::clause_db::ClauseRef;
+use crate::decide::Branching;
 use crate::propagate::Conflict;
 use crate::reason::{Reason, ReasonKind};
 use crate::solver::Solver;
+use crate::trail::Trail;
 
 mod assumptions;
 mod minimize;
@@ -91,6 +93,59 @@ impl Analysis {
     }
 }
 
+/// What marking a literal in conflict analysis writes, borrowed apart from
+/// the clause arena that is being read.
+struct Marking<'a> {
+    trail: &'a Trail,
+    analysis: &'a mut Analysis,
+    branching: &'a mut Branching,
+    assumption_levels: usize,
+    floor: u32,
+    current: u32,
+}
+
+/// The [`Marking`] of a solver's analysis, a borrow per field: a macro, not
+/// a function taking the solver, so that the caller may still read its
+/// clause arena.
+macro_rules! marking {
+    ($solver:expr, $floor:expr, $current:expr) => {
+        Marking {
+            trail: &$solver.trail,
+            analysis: &mut $solver.analysis,
+            branching: &mut $solver.branching,
+            assumption_levels: $solver.assumptions.len(),
+            floor: $floor,
+            current: $current,
+        }
+    };
+}
+
+impl Marking<'_> {
+    /// Marks literal `q` of a clause being resolved: true when it is of the
+    /// current level (to be resolved on), else it joins the learnt clause
+    /// (unless it is a fact below the floor, or already marked). Always
+    /// inlined into the analysis loop.
+    #[inline(always)]
+    fn mark(&mut self, q: Lit) -> bool {
+        let v = q.var();
+        let level = self.trail.level_of(v);
+        if self.analysis.seen[v.index()] != 0 || level <= self.floor {
+            return false;
+        }
+        // Variables of assumption levels keep their values for the whole
+        // call: bumping them only churns the heap.
+        if level as usize > self.assumption_levels {
+            self.branching.bump(v);
+        }
+        self.analysis.seen[v.index()] = 1;
+        if level >= self.current {
+            return true;
+        }
+        self.analysis.learnt.push(q);
+        false
+    }
+}
+
 impl Solver {
     /// Learns a clause from `conflict` (taken with
     /// [`Analysis::take_learnt`]); returns the level to backjump to and the
@@ -158,38 +213,22 @@ impl Solver {
     #[inline(always)]
     fn analyze_clause(&mut self, c: ClauseRef, skip: Option<Lit>, floor: u32, current: u32) -> u32 {
         self.touch_clause(c);
+        // The clause stays borrowed while the other fields are written:
+        // one slice for the loop, not one per literal.
+        let mut marking = marking!(self, floor, current);
         let mut pending = 0;
-        for k in 0..self.db.len(c) {
-            let q = self.db.lits(c)[k];
+        for &q in self.db.lits(c) {
             if Some(q) != skip {
-                pending += u32::from(self.analyze_lit(q, floor, current));
+                pending += u32::from(marking.mark(q));
             }
         }
         pending
     }
 
-    /// Marks literal `q` of a clause being resolved: true when it is of the
-    /// current level (to be resolved on), else it joins the learnt clause
-    /// (unless it is a fact below the floor, or already marked). Always
-    /// inlined, as [`Solver::analyze_clause`].
+    /// Marks literal `q` of a clause being resolved, as [`Marking::mark`].
     #[inline(always)]
     fn analyze_lit(&mut self, q: Lit, floor: u32, current: u32) -> bool {
-        let v = q.var();
-        let level = self.trail.level_of(v);
-        if self.analysis.seen[v.index()] != 0 || level <= floor {
-            return false;
-        }
-        // Variables of assumption levels keep their values for the whole
-        // call: bumping them only churns the heap.
-        if level as usize > self.assumptions.len() {
-            self.bump_var(v);
-        }
-        self.analysis.seen[v.index()] = 1;
-        if level >= current {
-            return true;
-        }
-        self.analysis.learnt.push(q);
-        false
+        marking!(self, floor, current).mark(q)
     }
 
     /// How many literals analysis reads of reason `r`: all of an arena

@@ -147,11 +147,20 @@ impl ClauseDb {
         &self.arena[start..start + self.len(c)]
     }
 
-    /// The literals of clause `c`, mutable (to move watches).
-    #[inline]
-    pub fn lits_mut(&mut self, c: ClauseRef) -> &mut [Lit] {
+    /// The literals of clause `c`, mutable (to move watches), without
+    /// bounds checks in release builds (`unchecked.rs`): for propagation's
+    /// inner loop, whose watch lists hold only clauses of this arena.
+    #[inline(always)]
+    pub fn lits_mut_unchecked(&mut self, c: ClauseRef) -> &mut [Lit] {
         let start = c.0 as usize + HEADER;
-        let len = self.len(c);
+        let len = crate::unchecked::at(&self.arena, c.0 as usize).raw() as usize;
+        debug_assert!(start + len <= self.arena.len());
+        // SAFETY: a clause's header and literals lie within the arena.
+        #[cfg(not(debug_assertions))]
+        unsafe {
+            self.arena.get_unchecked_mut(start..start + len)
+        }
+        #[cfg(debug_assertions)]
         &mut self.arena[start..start + len]
     }
 

@@ -97,7 +97,12 @@ impl Solver {
         // list is reached only through `ws`, and watches move only to lists
         // of literals that are not false, never to `false_lit`'s, so no two
         // references to one list exist.
-        let ws = unsafe { &mut *lists.add(false_lit.code()) };
+        let list = unsafe { &mut *lists.add(false_lit.code()) };
+        // The visited list as a slice for the loop: its pointer and length
+        // stay in registers, where through the `Vec` every store to the
+        // trail could have changed them. Nothing is pushed onto it here.
+        let ws = list.as_mut_slice();
+        let mut trail = self.trail.assigning();
         let mut conflict = None;
         let (mut i, mut j) = (0, 0);
         let n = ws.len();
@@ -110,7 +115,7 @@ impl Solver {
                 set(ws, j, word);
                 j += 1;
                 let other = watch::binary_other(word);
-                let val = self.trail.value_unchecked(other);
+                let val = trail.value(other);
                 if val == TRUE {
                     continue;
                 }
@@ -122,24 +127,24 @@ impl Solver {
                     });
                     break;
                 }
-                self.trail.assign(other, Reason::binary(false_lit));
+                trail.assign(other, Reason::binary(false_lit));
                 continue;
             }
             let blocker = Lit::from_code(word);
             let cref = ClauseRef::from_offset(at(ws, i + 1));
             i += 2;
-            if self.trail.value_unchecked(blocker) == TRUE {
+            if trail.value(blocker) == TRUE {
                 set_long(ws, j, blocker, cref);
                 j += 2;
                 continue;
             }
-            let lits = self.db.lits_mut(cref);
+            let lits = self.db.lits_mut_unchecked(cref);
             // Make lits[1] the false literal.
             if lits[0] == false_lit {
                 lits.swap(0, 1);
             }
             let first = lits[0];
-            let first_val = self.trail.value_unchecked(first);
+            let first_val = trail.value(first);
             if first != blocker && first_val == TRUE {
                 set_long(ws, j, first, cref);
                 j += 2;
@@ -149,7 +154,7 @@ impl Solver {
             let mut moved = false;
             for k in 2..lits.len() {
                 let lit = lits[k];
-                if self.trail.value_unchecked(lit) != FALSE {
+                if trail.value(lit) != FALSE {
                     #[cfg(feature = "fault-injection")]
                     if crate::fault::skip_watch_move(k) {
                         moved = true;
@@ -177,14 +182,14 @@ impl Solver {
                 conflict = Some(Conflict::Long(cref));
                 break;
             }
-            self.trail.assign(first, Reason::long(cref));
+            trail.assign(first, Reason::long(cref));
         }
         if conflict.is_some() {
             ws.copy_within(i..n, j);
             j += n - i;
             self.trail.skip_propagation();
         }
-        ws.truncate(j);
+        list.truncate(j);
         conflict
     }
 }

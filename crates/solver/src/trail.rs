@@ -14,7 +14,7 @@
 use satoku_formula::{Lit, Var};
 
 use crate::reason::Reason;
-use crate::unchecked::at;
+use crate::unchecked::{at, set};
 
 /// Value of an open literal.
 pub const OPEN: i8 = 0;
@@ -65,13 +65,6 @@ impl Trail {
     #[inline]
     pub fn value(&self, lit: Lit) -> i8 {
         self.vals[lit.code()]
-    }
-
-    /// The value of `lit`, a literal of an allocated variable, without a
-    /// bounds check in release builds (`unchecked.rs`): for propagation.
-    #[inline(always)]
-    pub fn value_unchecked(&self, lit: Lit) -> i8 {
-        at(&self.vals, lit.code())
     }
 
     /// Whether `var` is unassigned.
@@ -181,12 +174,55 @@ impl Trail {
         self.qhead = self.trail.len();
     }
 
+    /// The value array and the trail borrowed apart, for propagation's
+    /// inner loop ([`Assigning`]).
+    #[inline(always)]
+    pub fn assigning(&mut self) -> Assigning<'_> {
+        Assigning {
+            level: self.trail_lim.len() as u32,
+            vals: &mut self.vals,
+            var_data: &mut self.var_data,
+            trail: &mut self.trail,
+        }
+    }
+
     /// Rewrites the reason of every assigned variable with `f`.
     pub fn map_reasons(&mut self, mut f: impl FnMut(Reason) -> Reason) {
         for &lit in &self.trail {
             let data = &mut self.var_data[lit.var().index()];
             data.reason = f(data.reason);
         }
+    }
+}
+
+/// Reads and assignments at the current level, for propagation's inner
+/// loop: the slices' pointers and lengths are locals, kept in registers,
+/// where through `Trail` every store to a watch list or clause could have
+/// changed them and they would be loaded again.
+pub struct Assigning<'a> {
+    level: u32,
+    vals: &'a mut [i8],
+    var_data: &'a mut [VarData],
+    trail: &'a mut Vec<Lit>,
+}
+
+impl Assigning<'_> {
+    /// The value of `lit`, a literal of an allocated variable, without a
+    /// bounds check in release builds (`unchecked.rs`).
+    #[inline(always)]
+    pub fn value(&self, lit: Lit) -> i8 {
+        at(self.vals, lit.code())
+    }
+
+    /// Assigns `lit` true, as [`Trail::assign`].
+    #[inline(always)]
+    pub fn assign(&mut self, lit: Lit, reason: Reason) {
+        debug_assert_eq!(self.value(lit), OPEN);
+        set(self.vals, lit.code(), TRUE);
+        set(self.vals, (!lit).code(), FALSE);
+        let level = self.level;
+        set(self.var_data, lit.var().index(), VarData { level, reason });
+        self.trail.push(lit);
     }
 }
 
