@@ -158,15 +158,17 @@ impl Solver {
     fn vivify_round(&mut self) -> Option<Lit> {
         let since = self.stats.propagations - self.schedule.vivification.propagations;
         let limit = self.stats.propagations + since * VIVIFY_EFFORT_PER_MILLE / 1000;
-        let candidates = self.vivify_candidates();
-        for (c, range) in &candidates.clauses {
+        let mut candidates = self.vivify_candidates();
+        let mut i = 0;
+        while let Some((c, sorted)) = candidates.get(i) {
             if self.stats.propagations > limit || self.out_of_budget() {
                 break;
             }
-            let unit = self.vivify_clause(*c, &candidates.lits[range.clone()]);
+            let unit = self.vivify_clause(c, sorted);
             if unit.is_some() {
                 return unit;
             }
+            i += 1;
         }
         None
     }
