@@ -271,12 +271,13 @@ impl Solver {
     }
 
     fn lbd_of_clause(&mut self, cref: ClauseRef) -> u32 {
-        self.analysis.stamp = self.analysis.stamp.wrapping_add(1);
+        let analysis = &mut self.analysis;
+        analysis.stamp = analysis.stamp.wrapping_add(1);
         let mut lbd = 0;
-        for k in 0..self.db.len(cref) {
-            let level = self.trail.level_of(self.db.lits(cref)[k].var()) as usize;
-            if self.analysis.level_stamp[level] != self.analysis.stamp {
-                self.analysis.level_stamp[level] = self.analysis.stamp;
+        for &lit in self.db.lits(cref) {
+            let level = self.trail.level_of(lit.var()) as usize;
+            if analysis.level_stamp[level] != analysis.stamp {
+                analysis.level_stamp[level] = analysis.stamp;
                 lbd += 1;
             }
         }

@@ -23,12 +23,14 @@
 
 use satoku_formula::Var;
 
+use super::Analysis;
 use crate::config::{
     REASON_SIDE_LIMIT, REASON_SIDE_MAX_DECISION_RATE, REASON_SIDE_MAX_DELAY,
     REASON_SIDE_MIN_BINARY_PER_MILLE, REASON_SIDE_RATE_ALPHA,
 };
 use crate::reason::ReasonKind;
 use crate::solver::Solver;
+use crate::trail::Trail;
 
 /// The scratch and the skipping state of reason-side bumping.
 #[derive(Default)]
@@ -88,29 +90,46 @@ impl Solver {
     fn mark_reason_side(&mut self) -> bool {
         let learnt_len = self.analysis.learnt.len();
         let limit = REASON_SIDE_LIMIT * learnt_len;
+        let (trail, floor) = (&self.trail, self.scope_floor);
         for i in 1..learnt_len {
             let v = self.analysis.learnt[i].var();
-            let reason = self.trail.reason_of(v);
-            if reason.kind() == ReasonKind::None {
-                continue;
-            }
-            for k in 0..self.reason_len(reason) {
-                let u = self.reason_lit(reason, k).var();
-                if u == v
-                    || self.analysis.seen[u.index()] != 0
-                    || self.trail.level_of(u) <= self.scope_floor
-                {
-                    continue;
+            let analysis = &mut self.analysis;
+            let over = match trail.reason_of(v).kind() {
+                ReasonKind::None => false,
+                ReasonKind::Binary(other) => {
+                    mark_side(analysis, trail, floor, v, other.var(), limit)
                 }
-                self.analysis.seen[u.index()] = 1;
-                self.analysis.reason_side.marked.push(u);
-                if self.analysis.reason_side.marked.len() > limit {
-                    return false;
-                }
+                ReasonKind::Long(c) => self
+                    .db
+                    .lits(c)
+                    .iter()
+                    .any(|l| mark_side(analysis, trail, floor, v, l.var(), limit)),
+            };
+            if over {
+                return false;
             }
         }
         true
     }
+}
+
+/// Marks `u`, of the reason of learnt literal `v`'s variable, if it is a
+/// new variable open above `floor`: true when the marked pass `limit`.
+#[inline(always)]
+fn mark_side(
+    analysis: &mut Analysis,
+    trail: &Trail,
+    floor: u32,
+    v: Var,
+    u: Var,
+    limit: usize,
+) -> bool {
+    if u == v || analysis.seen[u.index()] != 0 || trail.level_of(u) <= floor {
+        return false;
+    }
+    analysis.seen[u.index()] = 1;
+    analysis.reason_side.marked.push(u);
+    analysis.reason_side.marked.len() > limit
 }
 
 #[cfg(test)]
