@@ -118,6 +118,9 @@ impl Solver {
     /// Adds `clause` (the buffer is then scratch).
     fn add_lits(&mut self, clause: &mut Vec<Lit>) {
         if self.simplify_input(clause) {
+            if clause.len() >= 2 {
+                self.db.note_input_length(clause.len());
+            }
             self.attach_input(clause);
         }
     }

@@ -58,6 +58,9 @@ pub struct ClauseDb {
     /// Clauses ever added to `originals`, and how many of them were binary.
     originals_added: usize,
     binary_originals_added: usize,
+    /// How many clauses of the input (length >= 2, as stored) had each
+    /// length (the last entry: that length or more).
+    input_lengths: [usize; 16],
 }
 
 impl ClauseDb {
@@ -115,6 +118,20 @@ impl ClauseDb {
             self.binary_originals_added += usize::from(lits.len() == 2);
         }
         cref
+    }
+
+    /// Counts a clause of the input (not a resolvent or a rewritten
+    /// clause) of `len` >= 2 literals, for `one_length_share_at_least`.
+    pub fn note_input_length(&mut self, len: usize) {
+        self.input_lengths[len.min(self.input_lengths.len() - 1)] += 1;
+    }
+
+    /// Whether at least `per_mille` per mille of the input's clauses of two
+    /// literals or more had one length: uniform random k-SAT has, circuits
+    /// whose clauses run from 2 to 16 literals have not.
+    pub fn one_length_share_at_least(&self, per_mille: usize) -> bool {
+        let most = self.input_lengths.iter().max().copied().unwrap_or(0);
+        most * 1000 >= self.input_lengths.iter().sum::<usize>() * per_mille
     }
 
     /// Whether more than `per_mille` per mille of the clauses ever given

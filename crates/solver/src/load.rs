@@ -125,6 +125,7 @@ impl Solver {
             return;
         }
         if clause.len() >= 2 {
+            self.db.note_input_length(clause.len());
             self.db.alloc(clause, false, 0);
         } else {
             // A unit propagates over the watches: every clause must be in them.

@@ -8,7 +8,9 @@
 //! formulas with many binary clauses (`Walker::mostly_long` false:
 //! structured ones, where propagation finds what a walk would and walks
 //! rarely find the model) the budget is `WALK_STRUCTURED_DIVISOR` times
-//! smaller.
+//! smaller, and so it is on formulas of long clauses of many lengths
+//! (fewer than `WALK_MIN_ONE_LENGTH_PER_MILLE` per mille of one length:
+//! circuits, not uniform random k-SAT), which earn no growth either.
 //!
 //! Walking adds and deletes no clause, so proofs are untouched; it runs
 //! only at the root of a call without assumptions (the learnt clauses are
@@ -18,7 +20,8 @@
 use satoku_formula::{Lit, Var};
 
 use crate::config::{
-    WALK_EFFORT_PER_MILLE, WALK_MAX_FLIPS_PER_CONFLICT, WALK_MIN_FLIPS, WALK_STRUCTURED_DIVISOR,
+    WALK_EFFORT_PER_MILLE, WALK_MAX_FLIPS_PER_CONFLICT, WALK_MIN_FLIPS,
+    WALK_MIN_ONE_LENGTH_PER_MILLE, WALK_STRUCTURED_DIVISOR,
 };
 use crate::solver::Solver;
 use crate::trail::{FALSE, OPEN, TRUE};
@@ -56,13 +59,17 @@ impl Solver {
             .collect();
         let (lits, starts) = self.open_clauses();
         let mut walker = Walker::new(lits, starts, values, self.stats.walks + 1);
-        let max_flips = self.walk_flips(walker.mostly_long());
+        let uniform = walker.mostly_long()
+            && self
+                .db
+                .one_length_share_at_least(WALK_MIN_ONE_LENGTH_PER_MILLE);
+        let max_flips = self.walk_flips(uniform);
         let budget = &self.budget;
         let config = &self.config;
         let model = walker.walk(max_flips, || budget.interrupted(config));
         self.stats.walks += 1;
         self.stats.walk_flips += walker.flips();
-        let close = walker.came_close();
+        let close = uniform && walker.came_close();
         self.rephasing
             .walked(self.stats.propagations, self.stats.conflicts, close);
         let saved = self.branching.saved_phases_mut();
@@ -123,5 +130,36 @@ mod tests {
             walk_budget(0, 0, 1, false),
             WALK_MIN_FLIPS / WALK_STRUCTURED_DIVISOR
         );
+    }
+
+    /// 90 clauses of 3 literals and `long` of 5, loaded whole or added one
+    /// by one: whether they count as of one length.
+    fn one_length(long: usize, one_by_one: bool) -> bool {
+        let mut cnf = satoku_gen::random_ksat(30, 90, 3, 1);
+        for clause in satoku_gen::random_ksat(30, long, 5, 2).clauses() {
+            cnf.add_clause(clause);
+        }
+        let solver = if one_by_one {
+            let mut solver = Solver::default();
+            for clause in cnf.clauses() {
+                solver.add_clause(clause);
+            }
+            solver
+        } else {
+            Solver::from_cnf(&cnf, crate::SolverConfig::default())
+        };
+        solver
+            .db
+            .one_length_share_at_least(WALK_MIN_ONE_LENGTH_PER_MILLE)
+    }
+
+    #[test]
+    fn both_ways_of_adding_clauses_count_their_lengths() {
+        for one_by_one in [false, true] {
+            assert!(one_length(0, one_by_one));
+            assert!(one_length(10, one_by_one), "90 % of one length");
+            assert!(!one_length(11, one_by_one), "under 90 %");
+            assert!(!one_length(90, one_by_one));
+        }
     }
 }
