@@ -11,7 +11,7 @@
 
 use satoku_formula::Lit;
 
-use crate::config::GARBAGE_FRACTION_INV;
+use crate::config::{GARBAGE_FRACTION_INV, UNIFORM_MIN_ONE_LENGTH_PER_MILLE};
 
 /// Offset of a clause in the arena (below 2^31, so that a [`Reason`]
 /// can pack it with its other kinds in one word).
@@ -121,17 +121,17 @@ impl ClauseDb {
     }
 
     /// Counts a clause of the input (not a resolvent or a rewritten
-    /// clause) of `len` >= 2 literals, for `one_length_share_at_least`.
+    /// clause) of `len` >= 2 literals, for `mostly_one_length`.
     pub fn note_input_length(&mut self, len: usize) {
         self.input_lengths[len.min(self.input_lengths.len() - 1)] += 1;
     }
 
-    /// Whether at least `per_mille` per mille of the input's clauses of two
-    /// literals or more had one length: uniform random k-SAT has, circuits
-    /// whose clauses run from 2 to 16 literals have not.
-    pub fn one_length_share_at_least(&self, per_mille: usize) -> bool {
+    /// Whether `UNIFORM_MIN_ONE_LENGTH_PER_MILLE` per mille of the input's
+    /// clauses of two literals or more had one length: uniform random
+    /// k-SAT has, circuits whose clauses run from 2 to 16 literals have not.
+    pub fn mostly_one_length(&self) -> bool {
         let most = self.input_lengths.iter().max().copied().unwrap_or(0);
-        most * 1000 >= self.input_lengths.iter().sum::<usize>() * per_mille
+        most * 1000 >= self.input_lengths.iter().sum::<usize>() * UNIFORM_MIN_ONE_LENGTH_PER_MILLE
     }
 
     /// Whether more than `per_mille` per mille of the clauses ever given

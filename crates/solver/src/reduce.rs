@@ -9,7 +9,8 @@
 //! tunables are in `tunables.rs`.
 //!
 //! Lean reduction (`SolverConfig::lean_reduce`): on a formula where at
-//! most 1 clause in 100 is binary (uniform random k-SAT) there is no tier
+//! most 1 clause in 100 is binary and most are of one length (uniform
+//! random k-SAT, `ClauseDb::mostly_one_length`) there is no tier
 //! 2, and reductions come every `500 + 100 k` conflicts. There a formula
 //! has a few hundred variables and the search is shallow, so LBD 6 is no
 //! mark of a good clause, and every kept clause costs the propagations
@@ -106,7 +107,9 @@ impl Solver {
 
     /// Whether this formula is reduced the lean way (module docs).
     fn lean_reduce(&self) -> bool {
-        self.config.lean_reduce && !self.db.binary_share_above(LEAN_REDUCE_MAX_BINARY_PER_MILLE)
+        self.config.lean_reduce
+            && !self.db.binary_share_above(LEAN_REDUCE_MAX_BINARY_PER_MILLE)
+            && self.db.mostly_one_length()
     }
 
     /// The highest LBD of tier 2, or [`CORE_LBD`] (no tier 2) when

@@ -9,7 +9,7 @@
 //! structured ones, where propagation finds what a walk would and walks
 //! rarely find the model) the budget is `WALK_STRUCTURED_DIVISOR` times
 //! smaller, and so it is on formulas of long clauses of many lengths
-//! (fewer than `WALK_MIN_ONE_LENGTH_PER_MILLE` per mille of one length:
+//! (`ClauseDb::mostly_one_length` false:
 //! circuits, not uniform random k-SAT), which earn no growth either.
 //!
 //! Walking adds and deletes no clause, so proofs are untouched; it runs
@@ -20,8 +20,7 @@
 use satoku_formula::{Lit, Var};
 
 use crate::config::{
-    WALK_EFFORT_PER_MILLE, WALK_MAX_FLIPS_PER_CONFLICT, WALK_MIN_FLIPS,
-    WALK_MIN_ONE_LENGTH_PER_MILLE, WALK_STRUCTURED_DIVISOR,
+    WALK_EFFORT_PER_MILLE, WALK_MAX_FLIPS_PER_CONFLICT, WALK_MIN_FLIPS, WALK_STRUCTURED_DIVISOR,
 };
 use crate::solver::Solver;
 use crate::trail::{FALSE, OPEN, TRUE};
@@ -59,10 +58,7 @@ impl Solver {
             .collect();
         let (lits, starts) = self.open_clauses();
         let mut walker = Walker::new(lits, starts, values, self.stats.walks + 1);
-        let uniform = walker.mostly_long()
-            && self
-                .db
-                .one_length_share_at_least(WALK_MIN_ONE_LENGTH_PER_MILLE);
+        let uniform = walker.mostly_long() && self.db.mostly_one_length();
         let max_flips = self.walk_flips(uniform);
         let budget = &self.budget;
         let config = &self.config;
@@ -148,9 +144,7 @@ mod tests {
         } else {
             Solver::from_cnf(&cnf, crate::SolverConfig::default())
         };
-        solver
-            .db
-            .one_length_share_at_least(WALK_MIN_ONE_LENGTH_PER_MILLE)
+        solver.db.mostly_one_length()
     }
 
     #[test]

@@ -13,7 +13,9 @@
 //! `docs/benchmarks.md`, "Restart floor"). A restart then also comes once
 //! `RESTART_FLOOR_UNIT * luby(i)` conflicts passed without one, `i`
 //! counting the restarts of the phase. Only on formulas where more than 1
-//! clause in 100 is binary, so uniform random k-SAT keeps its search.
+//! clause in 100 is binary or the clauses spread over many lengths
+//! (`ClauseDb::mostly_one_length`), so uniform random k-SAT keeps its
+//! search.
 //! The tunables are in `tunables.rs`.
 
 use crate::config::{
@@ -194,9 +196,10 @@ impl Solver {
         self.config.restart_floor
             && self.config.restart == RestartPolicy::Modes
             && self.restarts.floor_due()
-            && self
+            && (self
                 .db
                 .binary_share_above(RESTART_FLOOR_MIN_BINARY_PER_MILLE)
+                || !self.db.mostly_one_length())
     }
 }
 

@@ -103,13 +103,13 @@ pub(crate) const WALK_MAX_BINARY_PER_MILLE: usize = 10;
 pub(crate) const WALK_MAX_GROWTH: u64 = 10;
 /// `rephase_walk.rs`: flips a walk may make at least.
 pub(crate) const WALK_MIN_FLIPS: u64 = 10_000;
-/// `rephase_walk.rs`: a formula of long clauses walks as uniform random
-/// k-SAT only when at least this many per mille of its input clauses
-/// (two literals or more) have one length; one whose clauses spread over
-/// many lengths (a circuit, 2 to 16 literals) gets the structured budget
-/// and no growth: ProbSAT's settings and the growth were made for the
-/// former.
-pub(crate) const WALK_MIN_ONE_LENGTH_PER_MILLE: usize = 900;
+/// `clause_db.rs`: a formula is taken for uniform random k-SAT only when
+/// at least this many per mille of its input clauses (two literals or
+/// more) have one length, beside few binary clauses (the shares of
+/// `WALK_MAX_BINARY_PER_MILLE` and its kin): one whose clauses spread over
+/// many lengths (a circuit, 2 to 16 literals) is searched as a structured
+/// one (walks, reason-side bumping, the restart floor, reduction).
+pub(crate) const UNIFORM_MIN_ONE_LENGTH_PER_MILLE: usize = 900;
 /// `rephase_walk.rs`: on a formula with more binary clauses than
 /// `WALK_MAX_BINARY_PER_MILLE` (a structured one) a walk gets this many
 /// times fewer flips. Propagation there finds much of what a walk would,

@@ -1,8 +1,10 @@
-//! The walk's budget by the shape of the formula (`rephase_walk.rs`): a
-//! formula of long clauses all of one length (uniform random k-SAT) walks
-//! about a flip per literal propagated; one whose long clauses have many
-//! lengths (a circuit) walks a tenth of that, as a formula with many
-//! binary clauses does.
+//! What is taken for uniform random k-SAT (few binary clauses and nine in
+//! ten of one length, `ClauseDb::mostly_one_length`) and what not: a
+//! formula of long clauses all of one length walks about a flip per
+//! literal propagated; one whose long clauses have many lengths (a
+//! circuit) walks a tenth of that, as a formula with many binary clauses
+//! does, and gets reason-side bumping, the restart floor and the
+//! structured reduction too.
 
 use satoku_formula::Cnf;
 use satoku_solver::{Solver, SolverConfig, Stats};
@@ -41,7 +43,7 @@ fn searched(cnf: &Cnf, one_by_one: bool) -> Stats {
 #[test]
 fn clauses_of_many_lengths_walk_a_tenth() {
     let (mut walks, mut flips, mut propagations) = (0, 0, 0);
-    for seed in 0..4 {
+    for seed in 0..8 {
         let stats = searched(&mixed_lengths(seed), seed % 2 == 1);
         walks += stats.walks;
         flips += stats.walk_flips;
@@ -68,5 +70,57 @@ fn clauses_of_one_length_walk_a_flip_per_propagation() {
     assert!(
         flips > propagations / 5,
         "{flips} flips in {walks} walks, {propagations} literals propagated"
+    );
+}
+
+/// What tells two searches apart.
+fn search(stats: &Stats) -> (u64, u64, u64) {
+    (stats.decisions, stats.propagations, stats.conflicts)
+}
+
+/// The statistics of `cnf` searched to 20,000 conflicts with `config`.
+fn searched_with(cnf: &Cnf, config: SolverConfig) -> Stats {
+    let mut solver = Solver::from_cnf(
+        cnf,
+        SolverConfig {
+            conflict_limit: Some(20_000),
+            ..config
+        },
+    );
+    solver.solve();
+    solver.stats().clone()
+}
+
+#[test]
+fn clauses_of_many_lengths_are_searched_as_structured_ones() {
+    let (mut bumped, mut floored) = (0, 0);
+    for seed in 0..4 {
+        let cnf = mixed_lengths(seed);
+        let default = searched_with(&cnf, SolverConfig::default());
+        // Not reduced the lean way: the switch changes nothing.
+        let no_lean = SolverConfig {
+            lean_reduce: false,
+            ..SolverConfig::default()
+        };
+        assert_eq!(
+            search(&searched_with(&cnf, no_lean)),
+            search(&default),
+            "seed {seed}"
+        );
+        // Reason-side bumping and the restart floor take part.
+        let no_bump = SolverConfig {
+            bump_reasons: false,
+            ..SolverConfig::default()
+        };
+        bumped += usize::from(search(&searched_with(&cnf, no_bump)) != search(&default));
+        let no_floor = SolverConfig {
+            restart_floor: false,
+            ..SolverConfig::default()
+        };
+        floored += usize::from(search(&searched_with(&cnf, no_floor)) != search(&default));
+    }
+    assert!(
+        bumped >= 2 && floored >= 2,
+        "{bumped} bumped, {floored} floored of 4"
     );
 }
