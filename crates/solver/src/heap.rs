@@ -66,46 +66,51 @@ impl VarHeap {
     }
 
     fn sift_up(&mut self, mut i: usize, act: &[f64]) {
-        let v = self.heap[i];
+        // Slices, not the `Vec`s: their pointers stay in registers across
+        // the stores (as in `propagate.rs`).
+        let (heap, indices) = (&mut self.heap[..], &mut self.indices[..]);
+        let v = heap[i];
+        let key = act[v.index()];
         while i > 0 {
             let parent = (i - 1) / 2;
-            let p = self.heap[parent];
-            if act[p.index()] >= act[v.index()] {
+            let p = heap[parent];
+            if act[p.index()] >= key {
                 break;
             }
-            self.heap[i] = p;
-            self.indices[p.index()] = i as u32;
+            heap[i] = p;
+            indices[p.index()] = i as u32;
             i = parent;
         }
-        self.heap[i] = v;
-        self.indices[v.index()] = i as u32;
+        heap[i] = v;
+        indices[v.index()] = i as u32;
     }
 
     fn sift_down(&mut self, mut i: usize, act: &[f64]) {
-        let v = self.heap[i];
-        let n = self.heap.len();
+        let (heap, indices) = (&mut self.heap[..], &mut self.indices[..]);
+        let v = heap[i];
+        let key = act[v.index()];
+        let n = heap.len();
         loop {
             let left = 2 * i + 1;
             if left >= n {
                 break;
             }
             let right = left + 1;
-            let child = if right < n && act[self.heap[right].index()] > act[self.heap[left].index()]
-            {
+            let child = if right < n && act[heap[right].index()] > act[heap[left].index()] {
                 right
             } else {
                 left
             };
-            let c = self.heap[child];
-            if act[c.index()] <= act[v.index()] {
+            let c = heap[child];
+            if act[c.index()] <= key {
                 break;
             }
-            self.heap[i] = c;
-            self.indices[c.index()] = i as u32;
+            heap[i] = c;
+            indices[c.index()] = i as u32;
             i = child;
         }
-        self.heap[i] = v;
-        self.indices[v.index()] = i as u32;
+        heap[i] = v;
+        indices[v.index()] = i as u32;
     }
 }
 
