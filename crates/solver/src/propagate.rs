@@ -139,11 +139,14 @@ impl Solver {
                 continue;
             }
             let lits = self.db.lits_mut_unchecked(cref);
-            // Make lits[1] the false literal.
-            if lits[0] == false_lit {
-                lits.swap(0, 1);
+            // Make lits[1] the false literal. An arena clause has two
+            // literals or more, and `k` below stays within its length.
+            let mut first = at(lits, 0);
+            if first == false_lit {
+                first = at(lits, 1);
+                set(lits, 0, first);
+                set(lits, 1, false_lit);
             }
-            let first = lits[0];
             let first_val = trail.value(first);
             if first != blocker && first_val == TRUE {
                 set_long(ws, j, first, cref);
@@ -160,8 +163,8 @@ impl Solver {
                         moved = true;
                         break;
                     }
-                    lits[1] = lit;
-                    lits[k] = false_lit;
+                    set(lits, 1, lit);
+                    set(lits, k, false_lit);
                     debug_assert!(lit.code() < num_lists);
                     debug_assert!(lit != false_lit);
                     // SAFETY: in bounds, as clauses only hold literals of
