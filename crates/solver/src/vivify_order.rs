@@ -5,9 +5,9 @@
 //! their first decisions; clauses with the same literals by their place
 //! in the arena, so the order is total.
 //!
-//! A round tries only the head of that order (its effort runs out after a
-//! few per cent of the candidates), so the order is made lazily: chunks
-//! of doubling size are selected from the rest (`select_nth_unstable_by`,
+//! A round usually tries only the head of that order (its effort runs
+//! out long before the end), so the order is made lazily: chunks of
+//! doubling size are selected from the rest (`select_nth_unstable_by`,
 //! linear) and only they are sorted.
 
 use std::cmp::Ordering;

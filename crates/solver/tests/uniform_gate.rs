@@ -19,25 +19,27 @@ fn mixed_lengths(seed: u64) -> Cnf {
     cnf
 }
 
-/// The search's statistics after at most 20,000 conflicts, the formula
-/// loaded whole (`from_cnf`) or, `one_by_one`, clause by clause
-/// (`add_clause`): both ways count the clauses' lengths.
+/// The search's statistics after at most 20,000 conflicts with the
+/// default options, the formula loaded whole (`from_cnf`) or, `one_by_one`,
+/// clause by clause (`add_clause`): both ways count the clauses' lengths.
 fn searched(cnf: &Cnf, one_by_one: bool) -> Stats {
-    let config = SolverConfig {
-        conflict_limit: Some(20_000),
-        ..SolverConfig::default()
-    };
-    let mut solver = if one_by_one {
-        let mut solver = Solver::new(config);
-        for clause in cnf.clauses() {
-            solver.add_clause(clause);
-        }
-        solver
-    } else {
-        Solver::from_cnf(cnf, config)
-    };
+    if !one_by_one {
+        return searched_with(cnf, SolverConfig::default());
+    }
+    let mut solver = Solver::new(limited(SolverConfig::default()));
+    for clause in cnf.clauses() {
+        solver.add_clause(clause);
+    }
     solver.solve();
     solver.stats().clone()
+}
+
+/// `config` stopped after 20,000 conflicts.
+fn limited(config: SolverConfig) -> SolverConfig {
+    SolverConfig {
+        conflict_limit: Some(20_000),
+        ..config
+    }
 }
 
 #[test]
@@ -80,13 +82,7 @@ fn search(stats: &Stats) -> (u64, u64, u64) {
 
 /// The statistics of `cnf` searched to 20,000 conflicts with `config`.
 fn searched_with(cnf: &Cnf, config: SolverConfig) -> Stats {
-    let mut solver = Solver::from_cnf(
-        cnf,
-        SolverConfig {
-            conflict_limit: Some(20_000),
-            ..config
-        },
-    );
+    let mut solver = Solver::from_cnf(cnf, limited(config));
     solver.solve();
     solver.stats().clone()
 }
