@@ -32,21 +32,53 @@
 //! rounds after which the irredundant clauses or the root changed; once a
 //! round finds no gate at all, no later round looks again.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
+use rustc_hash::FxHashMap;
 use satoku_formula::{Lit, Var};
 
 use crate::clause_db::ClauseRef;
+use crate::flat_lists::FlatLists;
 use crate::solver::Solver;
 use crate::trail::OPEN;
 
 /// Clauses longer than this are not read as gates (inputs + the output).
 const MAX_GATE_CLAUSE: usize = 32;
 
-/// `out = inputs[0] ∧ inputs[1] ∧ …`.
-struct Gate {
-    out: Lit,
+/// AND gates `out = inputs[0] ∧ inputs[1] ∧ …`, their inputs in one array.
+#[derive(Default)]
+struct Gates {
+    outs: Vec<Lit>,
+    /// Gate `g`'s inputs are `inputs[start[g]..start[g + 1]]`.
+    start: Vec<u32>,
     inputs: Vec<Lit>,
+}
+
+impl Gates {
+    fn push(&mut self, out: Lit, inputs: impl IntoIterator<Item = Lit>) {
+        if self.start.is_empty() {
+            self.start.push(0);
+        }
+        self.outs.push(out);
+        self.inputs.extend(inputs);
+        self.start.push(self.inputs.len() as u32);
+    }
+
+    fn len(&self) -> usize {
+        self.outs.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.outs.is_empty()
+    }
+
+    fn out(&self, g: usize) -> Lit {
+        self.outs[g]
+    }
+
+    fn inputs(&self, g: usize) -> &[Lit] {
+        &self.inputs[self.start[g] as usize..self.start[g + 1] as usize]
+    }
 }
 
 /// When congruence last ran and whether it is worth running again.
@@ -93,47 +125,65 @@ impl Solver {
     /// The AND gates of the irredundant clauses whose literals are all
     /// open, and the equivalences their binary clauses state (`o ≡ i` when
     /// both `¬o ∨ i` and `o ∨ ¬i` are clauses).
-    fn extract_gates(&self) -> (Vec<Gate>, Vec<(Lit, Lit)>) {
+    fn extract_gates(&self) -> (Gates, Vec<(Lit, Lit)>) {
         let (implied, long) = self.gate_clauses();
-        let mut marks = vec![false; implied.len()];
-        let mut gates = Vec::new();
-        for code in 0..implied.len() {
-            if implied[code].is_empty() || long[code].is_empty() {
+        let mut marks = vec![false; implied.keys()];
+        let mut gates = Gates::default();
+        for code in 0..implied.keys() {
+            if implied.get(code).is_empty() || long.get(code).is_empty() {
                 continue;
             }
             let out = Lit::from_code(code as u32);
-            implied[code].iter().for_each(|i| marks[i.code()] = true);
-            for &c in &long[code] {
-                let lits = self.db.lits(c);
+            implied
+                .get(code)
+                .iter()
+                .for_each(|i| marks[i.code()] = true);
+            for &c in long.get(code) {
+                let lits = self.db.lits(ClauseRef::from_offset(c));
                 if lits.iter().all(|&q| q == out || marks[(!q).code()]) {
-                    let inputs = lits.iter().filter(|&&q| q != out).map(|&q| !q).collect();
-                    gates.push(Gate { out, inputs });
+                    gates.push(out, lits.iter().filter(|&&q| q != out).map(|&q| !q));
                 }
             }
-            implied[code].iter().for_each(|i| marks[i.code()] = false);
+            implied
+                .get(code)
+                .iter()
+                .for_each(|i| marks[i.code()] = false);
         }
         (gates, binary_equivalences(&implied))
     }
 
-    /// Per literal, the literals it implies by a binary clause and the
-    /// clauses of 3 to `MAX_GATE_CLAUSE` literals it is in (irredundant
-    /// clauses whose literals are all open).
-    fn gate_clauses(&self) -> (Vec<Vec<Lit>>, Vec<Vec<ClauseRef>>) {
-        let codes = self.watches.len();
-        let mut implied: Vec<Vec<Lit>> = vec![Vec::new(); codes];
-        let mut long: Vec<Vec<ClauseRef>> = vec![Vec::new(); codes];
-        for &c in self.db.originals() {
-            let lits = self.db.lits(c);
-            if self.db.is_deleted(c) || !lits.iter().all(|&l| self.is_open_active(l)) {
-                continue;
-            }
-            match lits.len() {
-                2 => {
-                    implied[(!lits[0]).code()].push(lits[1]);
-                    implied[(!lits[1]).code()].push(lits[0]);
+    /// Per literal code, the literals it implies by a binary clause and
+    /// the clauses (arena offsets) of 3 to `MAX_GATE_CLAUSE` literals it is
+    /// in (irredundant clauses whose literals are all open).
+    fn gate_clauses(&self) -> (FlatLists<Lit>, FlatLists<u32>) {
+        let db = &self.db;
+        let usable: Vec<ClauseRef> = db
+            .originals()
+            .iter()
+            .copied()
+            .filter(|&c| !db.is_deleted(c) && db.len(c) <= MAX_GATE_CLAUSE)
+            .filter(|&c| db.lits(c).iter().all(|&l| self.is_open_active(l)))
+            .collect();
+        let mut implied = FlatLists::counting(self.watches.len());
+        let mut long = FlatLists::counting(self.watches.len());
+        for &c in &usable {
+            match *db.lits(c) {
+                [a, b] => {
+                    implied.count((!a).code());
+                    implied.count((!b).code());
                 }
-                3..=MAX_GATE_CLAUSE => lits.iter().for_each(|l| long[l.code()].push(c)),
-                _ => {}
+                ref lits => lits.iter().for_each(|l| long.count(l.code())),
+            }
+        }
+        implied.placing();
+        long.placing();
+        for &c in &usable {
+            match *db.lits(c) {
+                [a, b] => {
+                    implied.place((!a).code(), b);
+                    implied.place((!b).code(), a);
+                }
+                ref lits => lits.iter().for_each(|l| long.place(l.code(), c.offset())),
             }
         }
         (implied, long)
@@ -154,12 +204,21 @@ impl Solver {
     }
 }
 
+/// The end of a class's member list.
+const NO_MEMBER: u32 = u32::MAX;
+
 /// Equivalence classes of literals: per variable, the literal its
 /// positive literal equals (itself at a class's representative), and the
-/// variables of each representative's class.
+/// variables of each representative's class, as a linked list that starts
+/// at the representative (members in the order they joined).
 struct Classes {
     parent: Vec<Lit>,
-    members: Vec<Vec<Var>>,
+    /// Per representative: how many variables its class has.
+    size: Vec<u32>,
+    /// Per variable: the next member of its class, or `NO_MEMBER`.
+    next: Vec<u32>,
+    /// Per representative: the last member of its class.
+    last: Vec<u32>,
 }
 
 impl Classes {
@@ -168,7 +227,9 @@ impl Classes {
             parent: (0..num_vars as u32)
                 .map(|v| Var::new(v).positive())
                 .collect(),
-            members: (0..num_vars as u32).map(|v| vec![Var::new(v)]).collect(),
+            size: vec![1; num_vars],
+            next: vec![NO_MEMBER; num_vars],
+            last: (0..num_vars as u32).collect(),
         }
     }
 
@@ -194,41 +255,54 @@ impl Classes {
         if ra.var() == rb.var() {
             return None;
         }
-        if self.members[ra.var().index()].len() > self.members[rb.var().index()].len() {
+        if self.size[ra.var().index()] > self.size[rb.var().index()] {
             std::mem::swap(&mut ra, &mut rb);
         }
+        let (va, vb) = (ra.var().index(), rb.var().index());
         // `ra` joins `rb`'s class: its positive literal equals this.
-        self.parent[ra.var().index()] = if ra.is_positive() { rb } else { !rb };
-        let moved = std::mem::take(&mut self.members[ra.var().index()]);
-        self.members[rb.var().index()].extend_from_slice(&moved);
+        self.parent[va] = if ra.is_positive() { rb } else { !rb };
+        let moved = self.members(va);
+        self.next[self.last[vb] as usize] = va as u32;
+        self.last[vb] = self.last[va];
+        self.size[vb] += self.size[va];
         Some(moved)
     }
 
-    /// The sorted, deduplicated representatives of `inputs`, or `None`
-    /// when two are complementary (the gate is constant false).
-    fn key(&mut self, inputs: &[Lit]) -> Option<Vec<Lit>> {
-        let mut key: Vec<Lit> = inputs.iter().map(|&l| self.find(l)).collect();
+    /// The variables of representative `rep`'s class, in list order.
+    fn members(&self, rep: usize) -> Vec<Var> {
+        let mut members = Vec::with_capacity(self.size[rep] as usize);
+        let mut v = rep as u32;
+        while v != NO_MEMBER {
+            members.push(Var::new(v));
+            v = self.next[v as usize];
+        }
+        members
+    }
+
+    /// Writes the sorted, deduplicated representatives of `inputs` into
+    /// `key`; false when two are complementary (the gate is constant
+    /// false).
+    fn key(&mut self, inputs: &[Lit], key: &mut Vec<Lit>) -> bool {
+        key.clear();
+        key.extend(inputs.iter().map(|&l| self.find(l)));
         key.sort_unstable();
         key.dedup();
-        if key.windows(2).any(|w| w[0].var() == w[1].var()) {
-            return None;
-        }
-        Some(key)
+        !key.windows(2).any(|w| w[0].var() == w[1].var())
     }
 }
 
 /// The pairs `(o, i)`, `o` positive and of the smaller variable, such
 /// that `o` implies `i` and `¬o` implies `¬i` (`implied` as
 /// `gate_clauses` gives it).
-fn binary_equivalences(implied: &[Vec<Lit>]) -> Vec<(Lit, Lit)> {
-    let mut marks = vec![false; implied.len()];
+fn binary_equivalences(implied: &FlatLists<Lit>) -> Vec<(Lit, Lit)> {
+    let mut marks = vec![false; implied.keys()];
     let mut pairs = Vec::new();
-    for code in (0..implied.len()).step_by(2) {
+    for code in (0..implied.keys()).step_by(2) {
         let o = Lit::from_code(code as u32);
         debug_assert!(o.is_positive());
-        let back = &implied[(!o).code()];
+        let back = implied.get((!o).code());
         back.iter().for_each(|j| marks[j.code()] = true);
-        for &i in &implied[code] {
+        for &i in implied.get(code) {
             if marks[(!i).code()] && o.var() < i.var() {
                 pairs.push((o, i));
             }
@@ -248,52 +322,62 @@ struct Closure {
 
 /// The congruence closure of `gates` (module docs), starting from the
 /// `known` equivalences (clauses already: not reported again).
-fn close(gates: &[Gate], known: &[(Lit, Lit)], num_vars: usize) -> Closure {
+fn close(gates: &Gates, known: &[(Lit, Lit)], num_vars: usize) -> Closure {
     let mut classes = Classes::new(num_vars);
     for &(a, b) in known {
         classes.union(a, b);
     }
-    let mut uses: Vec<Vec<u32>> = vec![Vec::new(); num_vars];
-    for (g, gate) in gates.iter().enumerate() {
-        gate.inputs
+    let mut uses = FlatLists::counting(num_vars);
+    for g in 0..gates.len() {
+        gates
+            .inputs(g)
             .iter()
-            .for_each(|l| uses[l.var().index()].push(g as u32));
+            .for_each(|l| uses.count(l.var().index()));
+    }
+    uses.placing();
+    for g in 0..gates.len() {
+        gates
+            .inputs(g)
+            .iter()
+            .for_each(|l| uses.place(l.var().index(), g as u32));
     }
     let mut queue: VecDeque<u32> = (0..gates.len() as u32).collect();
     let mut queued = vec![true; gates.len()];
-    let mut table: HashMap<Vec<Lit>, u32> = HashMap::new();
+    let mut table: FxHashMap<Vec<Lit>, u32> = FxHashMap::default();
     let (mut equal, mut false_outputs) = (Vec::new(), Vec::new());
     let mut found_false = vec![false; gates.len()];
+    let mut key = Vec::new();
     while let Some(g) = queue.pop_front() {
-        queued[g as usize] = false;
-        let gate = &gates[g as usize];
-        let Some(key) = classes.key(&gate.inputs) else {
-            if !std::mem::replace(&mut found_false[g as usize], true) {
-                false_outputs.push(gate.out);
+        let g = g as usize;
+        queued[g] = false;
+        let gate_out = gates.out(g);
+        if !classes.key(gates.inputs(g), &mut key) {
+            if !std::mem::replace(&mut found_false[g], true) {
+                false_outputs.push(gate_out);
             }
             continue;
-        };
-        let out = classes.find(gate.out);
+        }
+        let out = classes.find(gate_out);
         if key.iter().any(|l| l.var() == out.var()) {
             continue;
         }
         let other = if key.len() == 1 {
-            gate.inputs[0]
+            gates.inputs(g)[0]
         } else {
-            match table.get(&key) {
-                Some(&h) => gates[h as usize].out,
+            match table.get(key.as_slice()) {
+                Some(&h) => gates.out(h as usize),
                 None => {
-                    table.insert(key, g);
+                    table.insert(key.clone(), g as u32);
                     continue;
                 }
             }
         };
-        let Some(moved) = classes.union(gate.out, other) else {
+        let Some(moved) = classes.union(gate_out, other) else {
             continue;
         };
-        equal.push((gate.out, other));
+        equal.push((gate_out, other));
         for v in moved {
-            for &u in &uses[v.index()] {
+            for &u in uses.get(v.index()) {
                 if !queued[u as usize] {
                     queued[u as usize] = true;
                     queue.push_back(u);

@@ -57,6 +57,7 @@ mod extend;
 #[cfg(feature = "fault-injection")]
 pub mod fault;
 mod fits;
+mod flat_lists;
 mod heap;
 mod limits;
 mod load;
