@@ -32,9 +32,8 @@
 //! rounds after which the irredundant clauses or the root changed; once a
 //! round finds no gate at all, no later round looks again.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
-use rustc_hash::FxHashMap;
 use satoku_formula::{Lit, Var};
 
 use crate::clause_db::ClauseRef;
@@ -343,7 +342,9 @@ fn close(gates: &Gates, known: &[(Lit, Lit)], num_vars: usize) -> Closure {
     }
     let mut queue: VecDeque<u32> = (0..gates.len() as u32).collect();
     let mut queued = vec![true; gates.len()];
-    let mut table: FxHashMap<Vec<Lit>, u32> = FxHashMap::default();
+    // The standard, randomly seeded hash: a formula crafted so that many
+    // gate keys collide under a fixed hash would make this quadratic.
+    let mut table: HashMap<Vec<Lit>, u32> = HashMap::new();
     let (mut equal, mut false_outputs) = (Vec::new(), Vec::new());
     let mut found_false = vec![false; gates.len()];
     let mut key = Vec::new();
