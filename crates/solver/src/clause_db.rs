@@ -11,7 +11,9 @@
 
 use satoku_formula::Lit;
 
-use crate::config::{GARBAGE_FRACTION_INV, UNIFORM_MIN_ONE_LENGTH_PER_MILLE};
+use crate::config::{
+    GARBAGE_FRACTION_INV, UNIFORM_MAX_BINARY_PER_MILLE, UNIFORM_MIN_ONE_LENGTH_PER_MILLE,
+};
 
 /// Offset of a clause in the arena (below 2^31, so that a [`Reason`]
 /// can pack it with its other kinds in one word).
@@ -132,6 +134,14 @@ impl ClauseDb {
     pub fn mostly_one_length(&self) -> bool {
         let most = self.input_lengths.iter().max().copied().unwrap_or(0);
         most * 1000 >= self.input_lengths.iter().sum::<usize>() * UNIFORM_MIN_ONE_LENGTH_PER_MILLE
+    }
+
+    /// Whether the input looks like uniform random k-SAT: at most
+    /// `UNIFORM_MAX_BINARY_PER_MILLE` per mille binary clauses, and mostly
+    /// one length. Reason-side bumping, the restart floor and lean
+    /// reduction turn on this.
+    pub fn looks_uniform_random(&self) -> bool {
+        !self.binary_share_above(UNIFORM_MAX_BINARY_PER_MILLE) && self.mostly_one_length()
     }
 
     /// Whether more than `per_mille` per mille of the clauses ever given

@@ -45,7 +45,6 @@ use crate::trail::OPEN;
 const MAX_GATE_CLAUSE: usize = 32;
 
 /// AND gates `out = inputs[0] ∧ inputs[1] ∧ …`, their inputs in one array.
-#[derive(Default)]
 struct Gates {
     outs: Vec<Lit>,
     /// Gate `g`'s inputs are `inputs[start[g]..start[g + 1]]`.
@@ -54,10 +53,15 @@ struct Gates {
 }
 
 impl Gates {
-    fn push(&mut self, out: Lit, inputs: impl IntoIterator<Item = Lit>) {
-        if self.start.is_empty() {
-            self.start.push(0);
+    fn new() -> Gates {
+        Gates {
+            outs: Vec::new(),
+            start: vec![0],
+            inputs: Vec::new(),
         }
+    }
+
+    fn push(&mut self, out: Lit, inputs: impl IntoIterator<Item = Lit>) {
         self.outs.push(out);
         self.inputs.extend(inputs);
         self.start.push(self.inputs.len() as u32);
@@ -127,7 +131,7 @@ impl Solver {
     fn extract_gates(&self) -> (Gates, Vec<(Lit, Lit)>) {
         let (implied, long) = self.gate_clauses();
         let mut marks = vec![false; implied.keys()];
-        let mut gates = Gates::default();
+        let mut gates = Gates::new();
         for code in 0..implied.keys() {
             if implied.get(code).is_empty() || long.get(code).is_empty() {
                 continue;

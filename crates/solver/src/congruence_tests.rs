@@ -8,7 +8,7 @@ fn lit(n: i64) -> Lit {
 }
 
 fn gates(list: &[(i64, &[i64])]) -> Gates {
-    let mut gates = Gates::default();
+    let mut gates = Gates::new();
     for &(out, inputs) in list {
         gates.push(lit(out), inputs.iter().map(|&i| lit(i)));
     }

@@ -10,7 +10,7 @@
 //!
 //! Lean reduction (`SolverConfig::lean_reduce`): on a formula where at
 //! most 1 clause in 100 is binary and most are of one length (uniform
-//! random k-SAT, `ClauseDb::mostly_one_length`) there is no tier
+//! random k-SAT, `ClauseDb::looks_uniform_random`) there is no tier
 //! 2, and reductions come every `500 + 100 k` conflicts. There a formula
 //! has a few hundred variables and the search is shallow, so LBD 6 is no
 //! mark of a good clause, and every kept clause costs the propagations
@@ -19,7 +19,7 @@
 use crate::clause_db::ClauseRef;
 use crate::config::{
     CLAUSE_DECAY, CLAUSE_RESCALE_LIMIT, CORE_LBD, FIRST_REDUCE, LEAN_FIRST_REDUCE, LEAN_REDUCE_INC,
-    LEAN_REDUCE_MAX_BINARY_PER_MILLE, REDUCE_INC, TIER2_LBD,
+    REDUCE_INC, TIER2_LBD,
 };
 use crate::reason::Reason;
 use crate::solver::Solver;
@@ -107,9 +107,7 @@ impl Solver {
 
     /// Whether this formula is reduced the lean way (module docs).
     fn lean_reduce(&self) -> bool {
-        self.config.lean_reduce
-            && !self.db.binary_share_above(LEAN_REDUCE_MAX_BINARY_PER_MILLE)
-            && self.db.mostly_one_length()
+        self.config.lean_reduce && self.db.looks_uniform_random()
     }
 
     /// The highest LBD of tier 2, or [`CORE_LBD`] (no tier 2) when

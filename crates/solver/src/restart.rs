@@ -14,14 +14,14 @@
 //! `RESTART_FLOOR_UNIT * luby(i)` conflicts passed without one, `i`
 //! counting the restarts of the phase. Only on formulas where more than 1
 //! clause in 100 is binary or the clauses spread over many lengths
-//! (`ClauseDb::mostly_one_length`), so uniform random k-SAT keeps its
+//! (`ClauseDb::looks_uniform_random`), so uniform random k-SAT keeps its
 //! search.
 //! The tunables are in `tunables.rs`.
 
 use crate::config::{
     RestartPolicy, FAST_LBD_ALPHA, FIRST_MODE_LENGTH, LUBY_UNIT, RESTART_BLOCK_AFTER,
-    RESTART_BLOCK_FACTOR, RESTART_FLOOR_MIN_BINARY_PER_MILLE, RESTART_FLOOR_UNIT, RESTART_MARGIN,
-    RESTART_MIN_INTERVAL, SLOW_LBD_ALPHA, STABLE_LUBY_UNIT, TRAIL_ALPHA,
+    RESTART_BLOCK_FACTOR, RESTART_FLOOR_UNIT, RESTART_MARGIN, RESTART_MIN_INTERVAL, SLOW_LBD_ALPHA,
+    STABLE_LUBY_UNIT, TRAIL_ALPHA,
 };
 use crate::solver::Solver;
 
@@ -196,10 +196,7 @@ impl Solver {
         self.config.restart_floor
             && self.config.restart == RestartPolicy::Modes
             && self.restarts.floor_due()
-            && (self
-                .db
-                .binary_share_above(RESTART_FLOOR_MIN_BINARY_PER_MILLE)
-                || !self.db.mostly_one_length())
+            && !self.db.looks_uniform_random()
     }
 }
 

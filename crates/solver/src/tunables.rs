@@ -10,11 +10,6 @@ pub(crate) const VAR_RESCALE_LIMIT: f64 = 1e100;
 /// bump per literal of the learnt clause; past it, none are bumped.
 pub(crate) const REASON_SIDE_LIMIT: usize = 4;
 
-/// `analyze/reason_side.rs`: no reason-side bumping on a formula with at
-/// most this many binary clauses per mille (uniform random k-SAT has none;
-/// the same share as `WALK_MAX_BINARY_PER_MILLE`).
-pub(crate) const REASON_SIDE_MIN_BINARY_PER_MILLE: usize = 10;
-
 /// `analyze/reason_side.rs`: no reason-side bumping while conflicts come
 /// more decisions apart than this on average (Kissat's `bumpreasonsrate`).
 pub(crate) const REASON_SIDE_MAX_DECISION_RATE: f64 = 10.0;
@@ -67,10 +62,6 @@ pub(crate) const FIRST_MODE_LENGTH: u64 = 2000;
 /// conflicts after the one before (MiniSat 2.2 restarts on a unit of 100
 /// throughout).
 pub(crate) const RESTART_FLOOR_UNIT: u64 = 25;
-/// `restart.rs`: no restart floor on a formula with at most this many
-/// binary clauses per mille (uniform random k-SAT, whose search it would
-/// change; the same share as `REASON_SIDE_MIN_BINARY_PER_MILLE`).
-pub(crate) const RESTART_FLOOR_MIN_BINARY_PER_MILLE: usize = 10;
 
 /// `rephase.rs`: conflicts before the first rephase; the n-th rephase
 /// comes `REPHASE_INTERVAL * n * log10(n + 9)^3` conflicts after the one
@@ -103,12 +94,15 @@ pub(crate) const WALK_MAX_BINARY_PER_MILLE: usize = 10;
 pub(crate) const WALK_MAX_GROWTH: u64 = 10;
 /// `rephase_walk.rs`: flips a walk may make at least.
 pub(crate) const WALK_MIN_FLIPS: u64 = 10_000;
-/// `clause_db.rs`: a formula is taken for uniform random k-SAT only when
-/// at least this many per mille of its input clauses (two literals or
-/// more) have one length, beside few binary clauses (the shares of
-/// `WALK_MAX_BINARY_PER_MILLE` and its kin): one whose clauses spread over
-/// many lengths (a circuit, 2 to 16 literals) is searched as a structured
-/// one (walks, reason-side bumping, the restart floor, reduction).
+/// `clause_db.rs`: a formula is taken for uniform random k-SAT
+/// (`ClauseDb::looks_uniform_random`) when at most this many per mille of
+/// its input clauses are binary (uniform random k-SAT has none; the same
+/// share as `WALK_MAX_BINARY_PER_MILLE`) ...
+pub(crate) const UNIFORM_MAX_BINARY_PER_MILLE: usize = 10;
+/// ... and at least this many per mille of its input clauses (two
+/// literals or more) have one length: one whose clauses spread over many
+/// lengths (a circuit, 2 to 16 literals) is searched as a structured one
+/// (walks, reason-side bumping, the restart floor, reduction).
 pub(crate) const UNIFORM_MIN_ONE_LENGTH_PER_MILLE: usize = 900;
 /// `rephase_walk.rs`: on a formula with more binary clauses than
 /// `WALK_MAX_BINARY_PER_MILLE` (a structured one) a walk gets this many
@@ -146,11 +140,6 @@ pub(crate) const CORE_LBD: u32 = 2;
 /// `reduce.rs`: learnt clauses of LBD up to this are kept while they take
 /// part in conflicts (Oh 2015; CaDiCaL's `reducetier2glue` = 6).
 pub(crate) const TIER2_LBD: u32 = 6;
-/// `reduce.rs`: with `lean_reduce` on, a formula with at most this many
-/// binary clauses per mille (uniform random k-SAT) is reduced the lean
-/// way: no tier 2, and reductions every `LEAN_FIRST_REDUCE + LEAN_REDUCE_INC
-/// k` conflicts (the same share as `REASON_SIDE_MIN_BINARY_PER_MILLE`).
-pub(crate) const LEAN_REDUCE_MAX_BINARY_PER_MILLE: usize = 10;
 /// `reduce.rs`: the lean schedule's first gap and its growth. On formulas
 /// of a few hundred variables whose learnt clauses are long, a smaller
 /// database pays in propagation speed more than it costs in conflicts.

@@ -6,9 +6,9 @@
 //! formulas (circuits, sorting networks, pigeonholes) finds shorter
 //! refutations and models sooner.
 //!
-//! It is off on formulas of long clauses of one length (at most
-//! [`REASON_SIDE_MIN_BINARY_PER_MILLE`] per mille binary, and
-//! `ClauseDb::mostly_one_length`: uniform random k-SAT): there every variable is as near the conflict as the next, and
+//! It is off on formulas of long clauses of one length
+//! (`ClauseDb::looks_uniform_random`: uniform random k-SAT): there every
+//! variable is as near the conflict as the next, and
 //! the bumps only cost time and scatter the search. It is skipped while
 //! conflicts come more than [`REASON_SIDE_MAX_DECISION_RATE`] decisions
 //! apart on average (an exponential moving average): the search is then
@@ -25,8 +25,7 @@ use satoku_formula::Var;
 
 use super::Analysis;
 use crate::config::{
-    REASON_SIDE_LIMIT, REASON_SIDE_MAX_DECISION_RATE, REASON_SIDE_MAX_DELAY,
-    REASON_SIDE_MIN_BINARY_PER_MILLE, REASON_SIDE_RATE_ALPHA,
+    REASON_SIDE_LIMIT, REASON_SIDE_MAX_DECISION_RATE, REASON_SIDE_MAX_DELAY, REASON_SIDE_RATE_ALPHA,
 };
 use crate::reason::ReasonKind;
 use crate::solver::Solver;
@@ -51,9 +50,7 @@ impl Solver {
     /// `seen` (module docs). Pre: the learnt clause and what minimisation
     /// visited are marked `seen`; post: the same marks, no more.
     pub(super) fn bump_reason_side(&mut self) {
-        if !self.db.binary_share_above(REASON_SIDE_MIN_BINARY_PER_MILLE)
-            && self.db.mostly_one_length()
-        {
+        if self.db.looks_uniform_random() {
             return;
         }
         let side = &mut self.analysis.reason_side;
