@@ -122,24 +122,19 @@ impl ClauseDb {
         cref
     }
 
-    /// Counts a clause of the input (not a resolvent or a rewritten
-    /// clause) of `len` >= 2 literals, for `mostly_one_length`.
+    /// Counts an input clause (no resolvent) of `len` >= 2 literals.
     pub fn note_input_length(&mut self, len: usize) {
         self.input_lengths[len.min(self.input_lengths.len() - 1)] += 1;
     }
 
     /// Whether `UNIFORM_MIN_ONE_LENGTH_PER_MILLE` per mille of the input's
-    /// clauses of two literals or more had one length: uniform random
-    /// k-SAT has, circuits whose clauses run from 2 to 16 literals have not.
+    /// clauses of two literals or more had one length (not so a circuit's).
     pub fn mostly_one_length(&self) -> bool {
         let most = self.input_lengths.iter().max().copied().unwrap_or(0);
         most * 1000 >= self.input_lengths.iter().sum::<usize>() * UNIFORM_MIN_ONE_LENGTH_PER_MILLE
     }
 
-    /// Whether the input looks like uniform random k-SAT: at most
-    /// `UNIFORM_MAX_BINARY_PER_MILLE` per mille binary clauses, and mostly
-    /// one length. Reason-side bumping, the restart floor and lean
-    /// reduction turn on this.
+    /// Uniform random k-SAT: few binary clauses, mostly one length.
     pub fn looks_uniform_random(&self) -> bool {
         !self.binary_share_above(UNIFORM_MAX_BINARY_PER_MILLE) && self.mostly_one_length()
     }

@@ -71,10 +71,6 @@ impl Gates {
         self.outs.len()
     }
 
-    fn is_empty(&self) -> bool {
-        self.outs.is_empty()
-    }
-
     fn out(&self, g: usize) -> Lit {
         self.outs[g]
     }
@@ -111,7 +107,7 @@ impl Solver {
             return true;
         }
         let (gates, equivalences) = self.extract_gates();
-        self.probing.congruence.no_gates = gates.is_empty();
+        self.probing.congruence.no_gates = gates.len() == 0;
         self.stats.gates += gates.len() as u64;
         let closure = close(&gates, &equivalences, self.num_vars());
         for &(a, b) in &closure.equal {
