@@ -1,17 +1,25 @@
-//! SIGINT, SIGTERM and SIGHUP, handled alike for the whole process.
+//! SIGINT, SIGTERM and SIGHUP, handled alike for the whole process, and
+//! one deadline.
 //!
-//! [`install`], called first in `main`, starts a thread that receives the
-//! three signals (signal-hook). A command may [`set_handler`] to react in
-//! its own way (`solve` stops the search and prints `s UNKNOWN`; `bench`
-//! stops its solvers and reports what finished). Without one, a signal ends
-//! the process through [`exit_now`]: what stdout holds is written, the
-//! temporary files of output files not yet renamed into place are removed,
-//! and the exit code is 128 + the signal's number (130, 143, 129).
+//! [`install`], called first in `main`, starts the one thread that receives
+//! the three signals (signal-hook) and sleeps until the current handler's
+//! [`Handler::deadline`]. A command may [`set_handler`] to react in its own
+//! way (`solve` stops the search and prints `s UNKNOWN`, also at its
+//! `--timeout`; `bench` stops its solvers and reports what finished).
+//! Without one, a signal ends the process through [`exit_now`]: what stdout
+//! holds is written, the temporary files of output files not yet renamed
+//! into place are removed, and the exit code is 128 + the signal's number
+//! (130, 143, 129).
+//!
+//! One thread serves both because starting a thread is a good part of a
+//! short run's cost: a `satoku solve` of a small formula is a process of
+//! about a millisecond.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::stdout;
 
@@ -49,9 +57,35 @@ impl Signal {
     }
 }
 
-type Handler = Box<dyn FnMut(Signal) + Send>;
+/// What a command does on a signal, and at the deadline it names.
+pub trait Handler: Send {
+    /// Called on the signals thread for every signal received (on Unix:
+    /// elsewhere none is).
+    #[cfg_attr(not(unix), allow(dead_code))]
+    fn on_signal(&mut self, signal: Signal);
 
-static HANDLER: Mutex<Option<Handler>> = Mutex::new(None);
+    /// When [`Handler::on_deadline`] is due next; `None`: never. Asked
+    /// again after every call to either method.
+    fn deadline(&self) -> Option<Instant> {
+        None
+    }
+
+    /// Called on the signals thread once the deadline has passed (or when
+    /// a wait for it ended early: check the time). It moves the deadline
+    /// on or clears it, or it is called again at once.
+    fn on_deadline(&mut self) {}
+}
+
+impl<F: FnMut(Signal) + Send> Handler for F {
+    fn on_signal(&mut self, signal: Signal) {
+        self(signal)
+    }
+}
+
+static HANDLER: Mutex<Option<Box<dyn Handler>>> = Mutex::new(None);
+
+/// Whether the signals thread runs (it serves the handler's deadline).
+static RUNNING: AtomicBool = AtomicBool::new(false);
 
 /// Temporary files to remove if a signal ends the process.
 static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -60,39 +94,165 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Starts receiving SIGINT, SIGTERM and SIGHUP. On failure the signals keep
-/// their default action (the error says why). Elsewhere than on Unix this
-/// does nothing: Ctrl-C keeps its default action.
-#[cfg(not(unix))]
+/// Starts the signals thread: SIGINT, SIGTERM and SIGHUP are received
+/// there, and the handler's deadlines kept. On failure the signals keep
+/// their default action and no deadline is kept (the error says why).
+/// Elsewhere than on Unix the thread keeps deadlines only: Ctrl-C keeps
+/// its default action.
 pub fn install() -> std::io::Result<()> {
+    events::start()?;
+    RUNNING.store(true, Ordering::SeqCst);
     Ok(())
 }
 
-/// Starts receiving SIGINT, SIGTERM and SIGHUP. On failure the signals keep
-/// their default action (the error says why).
+/// Calls `handler` on every signal from now on, instead of [`exit_now`],
+/// and at its deadlines. Whether its deadlines will be kept: `false` when
+/// the signals thread could not start.
+pub fn set_handler(handler: impl Handler + 'static) -> bool {
+    let deadline = handler.deadline();
+    *lock(&HANDLER) = Some(Box::new(handler));
+    if deadline.is_some() {
+        // The thread may be asleep until a later deadline, or for good.
+        events::wake();
+    }
+    RUNNING.load(Ordering::SeqCst)
+}
+
+/// The current handler's next deadline.
+fn next_deadline() -> Option<Instant> {
+    lock(&HANDLER).as_ref().and_then(|h| h.deadline())
+}
+
+/// Hands `signal` to the handler, or ends the process without one.
+#[cfg_attr(not(unix), allow(dead_code))]
+fn dispatch(signal: Signal) {
+    match lock(&HANDLER).as_mut() {
+        Some(handler) => handler.on_signal(signal),
+        None => exit_now(signal),
+    }
+}
+
+/// Tells the handler a wait for its deadline ended.
+fn deadline_reached() {
+    if let Some(handler) = lock(&HANDLER).as_mut() {
+        handler.on_deadline();
+    }
+}
+
+/// How long to wait from now until `until`; `None` for no limit, zero
+/// once it has passed.
+fn left_until(until: Option<Instant>) -> Option<Duration> {
+    until.map(|at| at.saturating_duration_since(Instant::now()))
+}
+
+/// The signals thread on Unix: one socket receives both the signals (as
+/// signal-hook's self-pipe) and the wake-ups of [`set_handler`].
 #[cfg(unix)]
-pub fn install() -> std::io::Result<()> {
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
-    std::thread::Builder::new()
-        .name("signals".into())
-        .spawn(move || {
-            for (count, number) in signals.forever().enumerate() {
-                let signal = Signal {
-                    number,
-                    count: count + 1,
-                };
-                match lock(&HANDLER).as_mut() {
-                    Some(handler) => handler(signal),
-                    None => exit_now(signal),
+mod events {
+    use std::io::{ErrorKind, Read, Write};
+    use std::os::unix::net::UnixStream;
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    use signal_hook::iterator::backend::SignalDelivery;
+    use signal_hook::iterator::exfiltrator::SignalOnly;
+
+    use super::{lock, Signal, SIGHUP, SIGINT, SIGTERM};
+
+    /// The writing end of the signals' socket, for [`wake`].
+    static WAKER: Mutex<Option<UnixStream>> = Mutex::new(None);
+
+    pub(super) fn start() -> std::io::Result<()> {
+        let (read, write) = UnixStream::pair()?;
+        let waker = write.try_clone()?;
+        waker.set_nonblocking(true)?;
+        let delivery =
+            SignalDelivery::with_pipe(read, write, SignalOnly, [SIGINT, SIGTERM, SIGHUP])?;
+        std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || serve(delivery))?;
+        *lock(&WAKER) = Some(waker);
+        Ok(())
+    }
+
+    pub(super) fn wake() {
+        if let Some(waker) = lock(&WAKER).as_mut() {
+            // A full socket holds a wake-up already.
+            let _ = waker.write(&[0]);
+        }
+    }
+
+    fn serve(mut delivery: SignalDelivery<UnixStream, SignalOnly>) {
+        let mut count = 0;
+        loop {
+            let until = super::next_deadline();
+            match delivery.poll_pending(&mut |read| readable_within(read, super::left_until(until)))
+            {
+                Ok(Some(pending)) => {
+                    for number in pending {
+                        count += 1;
+                        super::dispatch(Signal { number, count });
+                    }
+                }
+                Ok(None) => super::deadline_reached(),
+                Err(err) => {
+                    eprintln!("satoku: signals are no longer handled: {err}");
+                    return;
                 }
             }
-        })?;
-    Ok(())
+        }
+    }
+
+    /// Waits for a byte on `read` at most `limit`: whether one came.
+    fn readable_within(read: &mut UnixStream, limit: Option<Duration>) -> std::io::Result<bool> {
+        if limit.is_some_and(|d| d.is_zero()) {
+            return Ok(false);
+        }
+        read.set_read_timeout(limit)?;
+        loop {
+            return match read.read(&mut [0]) {
+                Ok(n) => Ok(n > 0),
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                    Ok(false)
+                }
+                Err(e) => Err(e),
+            };
+        }
+    }
 }
 
-/// Calls `handler` on every signal from now on, instead of [`exit_now`].
-pub fn set_handler(handler: impl FnMut(Signal) + Send + 'static) {
-    *lock(&HANDLER) = Some(Box::new(handler));
+/// The deadline thread elsewhere than on Unix: no signals to receive.
+#[cfg(not(unix))]
+mod events {
+    use std::sync::OnceLock;
+    use std::thread::Thread;
+
+    static THREAD: OnceLock<Thread> = OnceLock::new();
+
+    pub(super) fn start() -> std::io::Result<()> {
+        let thread = std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(serve)?;
+        let _ = THREAD.set(thread.thread().clone());
+        Ok(())
+    }
+
+    pub(super) fn wake() {
+        if let Some(thread) = THREAD.get() {
+            thread.unpark();
+        }
+    }
+
+    fn serve() {
+        loop {
+            match super::left_until(super::next_deadline()) {
+                None => std::thread::park(),
+                Some(left) if left.is_zero() => super::deadline_reached(),
+                Some(left) => std::thread::park_timeout(left),
+            }
+        }
+    }
 }
 
 /// Ends the process for `signal`: stdout written (waiting at most 100 ms
@@ -160,6 +320,49 @@ mod tests {
             (hup.name(), hup.exit_code(), hup.count()),
             ("SIGHUP", 129, 2)
         );
+    }
+
+    /// Reports when its deadline was kept, then has none.
+    struct AtDeadline {
+        at: Option<Instant>,
+        kept: std::sync::mpsc::Sender<Instant>,
+    }
+
+    impl Handler for AtDeadline {
+        fn on_signal(&mut self, signal: Signal) {
+            exit_now(signal)
+        }
+
+        fn deadline(&self) -> Option<Instant> {
+            self.at
+        }
+
+        fn on_deadline(&mut self) {
+            let now = Instant::now();
+            if self.at.is_some_and(|at| now >= at) {
+                let _ = self.kept.send(now);
+                self.at = None;
+            }
+        }
+    }
+
+    #[test]
+    fn a_new_handler_gets_its_deadline_kept_over_the_one_before() {
+        install().unwrap();
+        let (kept, calls) = std::sync::mpsc::channel();
+        let later = Some(Instant::now() + Duration::from_secs(3600));
+        let first = AtDeadline {
+            at: later,
+            kept: kept.clone(),
+        };
+        assert!(set_handler(first));
+        // The thread is asleep until the first handler's deadline.
+        std::thread::sleep(Duration::from_millis(20));
+        let at = Instant::now() + Duration::from_millis(50);
+        assert!(set_handler(AtDeadline { at: Some(at), kept }));
+        let called = calls.recv_timeout(Duration::from_secs(10)).unwrap();
+        assert!(called >= at);
+        assert!(calls.recv_timeout(Duration::from_millis(100)).is_err());
     }
 
     #[test]

@@ -3,19 +3,20 @@
 //! teardown, not only the search.
 //!
 //! A run goes through three phases: loading (reading the file, building
-//! the solver), searching, reporting. A thread watches the deadline and the
-//! signals; when either comes it raises the solver's interrupt flag. In the
-//! search the solver then stops and the run reports `s UNKNOWN` with its
-//! statistics as usual. While loading, or when the search has not stopped
-//! [`GRACE`] later (a pass that does not look at the flag), the watchdog
-//! ends the run itself: it seals the proof (whole lemmas only) and the
-//! trace (whole lines), prints `s UNKNOWN`, writes the side files an
-//! UNKNOWN answer has (`--res`), removes temporary files and exits with
-//! code 0 without freeing the formula. Once reporting has begun the answer
-//! is printed whole; a second signal then ends the process at once.
+//! the solver), searching, reporting. The signals thread ([`signals`])
+//! watches the deadline and the signals for it; when either comes it raises
+//! the solver's interrupt flag. In the search the solver then stops and the
+//! run reports `s UNKNOWN` with its statistics as usual. While loading, or
+//! when the search has not stopped [`GRACE`] later (a pass that does not
+//! look at the flag), the watchdog ends the run itself: it seals the proof
+//! (whole lemmas only) and the trace (whole lines), prints `s UNKNOWN`,
+//! writes the side files an UNKNOWN answer has (`--res`), removes temporary
+//! files and exits with code 0 without freeing the formula. Once reporting
+//! has begun the answer is printed whole; a second signal then ends the
+//! process at once.
 
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::proof_file::ProofFile;
@@ -42,22 +43,30 @@ const ABORTED: u8 = 3;
 #[derive(Clone, Copy, Debug)]
 enum Reason {
     Timeout,
+    // Signals arrive on Unix only.
+    #[cfg_attr(not(unix), allow(dead_code))]
     Signal(Signal),
 }
 
+/// What the main thread and the signals thread share.
 struct Shared {
     phase: AtomicU8,
     interrupt: Arc<AtomicBool>,
-    /// The last signal received, guarded for the condition variable.
-    signal: Mutex<Option<Signal>>,
-    wake: Condvar,
     start: Instant,
-    deadline: Option<Instant>,
     quiet: bool,
     proof: Mutex<Option<ProofFile>>,
     trace: Mutex<Option<Trace>>,
     /// Writes the side files of an UNKNOWN answer, given the time taken.
     side_files: Mutex<Option<SideFiles>>,
+}
+
+/// The watchdog's side on the signals thread.
+struct Watcher {
+    shared: Arc<Shared>,
+    /// The run's deadline (`--timeout`).
+    deadline: Option<Instant>,
+    /// Once the run is asked to stop: why, and when its grace ends.
+    stopping: Option<(Reason, Instant)>,
 }
 
 type SideFiles = Box<dyn FnOnce(Duration) + Send>;
@@ -78,21 +87,23 @@ impl Watchdog {
         let shared = Arc::new(Shared {
             phase: AtomicU8::new(LOADING),
             interrupt: Arc::default(),
-            signal: Mutex::new(None),
-            wake: Condvar::new(),
             start,
-            deadline: timeout.map(|t| start + t),
             quiet,
             proof: Mutex::new(None),
             trace: Mutex::new(None),
             side_files: Mutex::new(None),
         });
-        let on_signal = Arc::clone(&shared);
-        signals::set_handler(move |signal| on_signal.on_signal(signal));
-        let watcher = Arc::clone(&shared);
-        std::thread::Builder::new()
-            .name("watchdog".into())
-            .spawn(move || watcher.watch())?;
+        let watcher = Watcher {
+            shared: Arc::clone(&shared),
+            // Past what an Instant holds: never.
+            deadline: timeout.and_then(|t| start.checked_add(t)),
+            stopping: None,
+        };
+        if !signals::set_handler(watcher) && timeout.is_some() {
+            return Err(std::io::Error::other(
+                "no thread could be started to keep --timeout",
+            ));
+        }
         Ok(Watchdog { shared })
     }
 
@@ -126,8 +137,6 @@ impl Watchdog {
     /// The search is over: the answer is printed whole from here on.
     pub fn reporting(&self) {
         self.advance(SEARCHING, REPORTING);
-        let _guard = lock(&self.shared.signal);
-        self.shared.wake.notify_all();
     }
 
     fn advance(&self, from: u8, to: u8) {
@@ -161,8 +170,6 @@ impl Drop for Watchdog {
                 std::thread::park();
             }
         }
-        let _guard = lock(&self.shared.signal);
-        self.shared.wake.notify_all();
     }
 }
 
@@ -175,71 +182,11 @@ impl Shared {
         self.phase.load(Ordering::SeqCst)
     }
 
-    fn on_signal(&self, signal: Signal) {
-        match self.phase() {
-            REPORTING if signal.count() >= 2 => signals::exit_now(signal),
-            REPORTING | ABORTED => {}
-            _ => {
-                *lock(&self.signal) = Some(signal);
-                self.wake.notify_all();
-            }
-        }
-    }
-
-    /// The watchdog thread: waits for the deadline or a signal, then stops
-    /// the run (see the module documentation).
-    fn watch(&self) {
-        let Some(reason) = self.wait_for(|_| true, self.deadline) else {
-            return;
-        };
-        self.interrupt.store(true, Ordering::SeqCst);
-        if self.take_over(LOADING) {
-            self.end_run(reason, LOADING);
-        }
-        // Searching: the solver has GRACE to stop (a second signal cuts it short).
-        let forced = |s: Option<Signal>| s.is_some_and(|s| s.count() >= 2);
-        let reason = match self.wait_for(forced, Some(Instant::now() + GRACE)) {
-            None => return,
-            Some(Reason::Timeout) => reason,
-            Some(second) => second,
-        };
-        if self.take_over(SEARCHING) {
-            self.end_run(reason, SEARCHING);
-        }
-    }
-
     /// Whether the watchdog took the run over from phase `from`.
     fn take_over(&self, from: u8) -> bool {
         self.phase
             .compare_exchange(from, ABORTED, Ordering::SeqCst, Ordering::SeqCst)
             .is_ok()
-    }
-
-    /// Waits until a signal that `wanted` accepts arrives (that signal) or
-    /// `until` passes (a timeout); `None` once the run is reporting.
-    fn wait_for(
-        &self,
-        wanted: impl Fn(Option<Signal>) -> bool,
-        until: Option<Instant>,
-    ) -> Option<Reason> {
-        let mut signal = lock(&self.signal);
-        loop {
-            if self.phase() >= REPORTING {
-                return None;
-            }
-            if let Some(s) = signal.filter(|&s| wanted(Some(s))) {
-                return Some(Reason::Signal(s));
-            }
-            let now = Instant::now();
-            signal = match until {
-                Some(at) if now >= at => return Some(Reason::Timeout),
-                Some(at) => match self.wake.wait_timeout(signal, at - now) {
-                    Ok((guard, _)) => guard,
-                    Err(e) => e.into_inner().0,
-                },
-                None => self.wake.wait(signal).unwrap_or_else(|e| e.into_inner()),
-            };
-        }
     }
 
     /// Ends the run, taken over in `phase`, for `reason`.
@@ -272,5 +219,58 @@ impl Shared {
         }
         signals::remove_temps();
         std::process::exit(0);
+    }
+}
+
+impl signals::Handler for Watcher {
+    fn on_signal(&mut self, signal: Signal) {
+        match self.shared.phase() {
+            REPORTING if signal.count() >= 2 => signals::exit_now(signal),
+            REPORTING | ABORTED => {}
+            _ if self.stopping.is_none() => self.stop(Reason::Signal(signal)),
+            // A second signal cuts the search's grace short.
+            _ if signal.count() >= 2 => self.force(Reason::Signal(signal)),
+            _ => {}
+        }
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        if self.shared.phase() >= REPORTING {
+            return None;
+        }
+        match self.stopping {
+            Some((_, grace_end)) => Some(grace_end),
+            None => self.deadline,
+        }
+    }
+
+    fn on_deadline(&mut self) {
+        match self.deadline() {
+            Some(at) if Instant::now() >= at => {}
+            _ => return,
+        }
+        match self.stopping {
+            Some((reason, _)) => self.force(reason),
+            None => self.stop(Reason::Timeout),
+        }
+    }
+}
+
+impl Watcher {
+    /// Asks the run to stop for `reason`: ends it at once while loading;
+    /// while searching, the solver has [`GRACE`] to stop.
+    fn stop(&mut self, reason: Reason) {
+        self.shared.interrupt.store(true, Ordering::SeqCst);
+        if self.shared.take_over(LOADING) {
+            self.shared.end_run(reason, LOADING);
+        }
+        self.stopping = Some((reason, Instant::now() + GRACE));
+    }
+
+    /// Ends a search that has not stopped (unless it is reporting now).
+    fn force(&mut self, reason: Reason) {
+        if self.shared.take_over(SEARCHING) {
+            self.shared.end_run(reason, SEARCHING);
+        }
     }
 }

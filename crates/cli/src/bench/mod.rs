@@ -148,7 +148,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn stop_on_signals() -> Arc<AtomicBool> {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    signals::set_handler(move |signal| {
+    signals::set_handler(move |signal: signals::Signal| {
         flag.store(true, Ordering::SeqCst);
         if signal.count() >= 3 {
             signals::exit_now(signal);

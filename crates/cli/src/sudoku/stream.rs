@@ -168,7 +168,7 @@ impl PuzzleStream {
 fn stop_on_signals() -> Arc<AtomicBool> {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    crate::signals::set_handler(move |signal| {
+    crate::signals::set_handler(move |signal: crate::signals::Signal| {
         if flag.swap(true, Ordering::SeqCst) {
             crate::signals::exit_now(signal);
         }
