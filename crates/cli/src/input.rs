@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use satoku_dimacs::{
-    ErrorKind, Limits, ParseOptions, Parsed, DEFAULT_MAX_EXPANSION, MAX_UNUSED_MODEL_VARS,
-    STDIN_NAME,
+    ErrorKind, Limits, MaxMemory, ParseOptions, Parsed, DEFAULT_MAX_EXPANSION,
+    MAX_UNUSED_MODEL_VARS, STDIN_NAME,
 };
 use satoku_formula::Cnf;
 use satoku_solver::Solver;
@@ -28,9 +28,13 @@ pub struct LimitArgs {
 impl LimitArgs {
     /// The parser's limits these flags ask for, defaults filled in.
     pub fn limits(&self) -> Limits {
-        let machine = Limits::for_this_machine();
+        let max_memory = match self.max_memory {
+            None => Limits::for_this_machine().max_memory,
+            Some(0) => MaxMemory::Unlimited,
+            Some(bytes) => MaxMemory::Bytes(bytes),
+        };
         Limits {
-            max_memory: self.max_memory.map_or(machine.max_memory, nonzero),
+            max_memory,
             max_expansion: nonzero(self.max_expansion.unwrap_or(DEFAULT_MAX_EXPANSION)),
         }
     }

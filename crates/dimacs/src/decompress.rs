@@ -40,7 +40,7 @@ pub(crate) fn parse_compressed<R: Read>(
         _ => {
             // lzma. The header names the dictionary size; liblzma refuses
             // one above the memory limit instead of allocating it.
-            let memlimit = source.limits.max_memory.unwrap_or(u64::MAX);
+            let memlimit = source.limits.max_memory.bytes().unwrap_or(u64::MAX);
             let stream = Stream::new_lzma_decoder(memlimit)
                 .map_err(|e| Error::new(source.name, 0, 0, ErrorKind::Io(e.into())))?;
             let decoder = XzDecoder::new_stream(counted, stream);

@@ -65,7 +65,8 @@ pub use error::{ClauseCountMismatch, Error, ErrorKind, Warning, WarningKind};
 #[cfg(feature = "system-limits")]
 pub use limits::physical_memory;
 pub use limits::{
-    Limits, DEFAULT_MAX_EXPANSION, DEFAULT_MEMORY_PERCENT, EXPANSION_FLOOR, FIXED_MAX_MEMORY,
+    Limits, MaxMemory, DEFAULT_MAX_EXPANSION, DEFAULT_MEMORY_PERCENT, EXPANSION_FLOOR,
+    FIXED_MAX_MEMORY, MACHINE_LOOKUP_FLOOR,
 };
 pub use output_read::{read_solver_answer, read_solver_output, OutputOptions, SolverOutput};
 pub use output_write::{

@@ -35,25 +35,56 @@ pub const DEFAULT_MEMORY_PERCENT: u64 = 75;
 /// 1 GiB, a quarter of what a 32-bit WebAssembly instance can address.
 pub const FIXED_MAX_MEMORY: u64 = 1 << 30;
 
+/// Clauses below this many bytes never look the machine's memory up for
+/// [`MaxMemory::MachineShare`]: [`DEFAULT_MEMORY_PERCENT`] of any machine
+/// satoku runs on is more, and the lookup (system files read) costs as
+/// much as reading a small formula whole.
+pub const MACHINE_LOOKUP_FLOOR: u64 = 16 << 20;
+
 /// Limits on reading one formula; the default sets none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Most bytes the formula's clauses may take (its literal and clause
     /// arrays, as allocated): [`ErrorKind::MemoryLimit`] beyond.
-    pub max_memory: Option<u64>,
+    pub max_memory: MaxMemory,
     /// Most bytes of text per byte of compressed input, once the text
     /// passes [`EXPANSION_FLOOR`]: [`ErrorKind::ExpansionLimit`] beyond.
     /// Plain text input is never limited by it.
     pub max_expansion: Option<u64>,
 }
 
+/// The most memory a formula's clauses may take.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MaxMemory {
+    /// No ceiling.
+    #[default]
+    Unlimited,
+    /// At most this many bytes.
+    Bytes(u64),
+    /// [`DEFAULT_MEMORY_PERCENT`] of this machine's physical memory (none
+    /// where it cannot be read; [`FIXED_MAX_MEMORY`] without the
+    /// `system-limits` feature), looked up once the clauses pass
+    /// [`MACHINE_LOOKUP_FLOOR`].
+    MachineShare,
+}
+
+impl MaxMemory {
+    /// The ceiling in bytes (`None`: none); looks the machine up for
+    /// [`MaxMemory::MachineShare`].
+    pub fn bytes(self) -> Option<u64> {
+        match self {
+            MaxMemory::Unlimited => None,
+            MaxMemory::Bytes(bytes) => Some(bytes),
+            MaxMemory::MachineShare => machine_memory_limit(),
+        }
+    }
+}
+
 impl Limits {
-    /// [`DEFAULT_MEMORY_PERCENT`] of this machine's physical memory (no
-    /// memory limit where it cannot be read; [`FIXED_MAX_MEMORY`] without
-    /// the `system-limits` feature) and [`DEFAULT_MAX_EXPANSION`].
+    /// [`MaxMemory::MachineShare`] and [`DEFAULT_MAX_EXPANSION`].
     pub fn for_this_machine() -> Limits {
         Limits {
-            max_memory: machine_memory_limit(),
+            max_memory: MaxMemory::MachineShare,
             max_expansion: Some(DEFAULT_MAX_EXPANSION),
         }
     }
@@ -127,7 +158,8 @@ pub(crate) struct Budget {
 impl Budget {
     pub(crate) fn new(limits: Limits, compressed: Option<Rc<Cell<u64>>>) -> Budget {
         let expansion = limits.max_expansion.is_some() && compressed.is_some();
-        let next_check = if limits.max_memory.is_some() || expansion {
+        let memory = limits.max_memory != MaxMemory::Unlimited;
+        let next_check = if memory || expansion {
             CHECK_EVERY
         } else {
             u64::MAX
@@ -149,8 +181,9 @@ impl Budget {
     #[cold]
     pub(crate) fn check(&mut self, text_bytes: u64, cnf: &Cnf) -> Result<(), ErrorKind> {
         self.next_check = text_bytes.saturating_add(CHECK_EVERY);
-        if let Some(limit) = self.limits.max_memory {
-            if cnf.heap_bytes() as u64 > limit {
+        let bytes = cnf.heap_bytes() as u64;
+        if let Some(limit) = self.memory_limit(bytes) {
+            if bytes > limit {
                 return Err(ErrorKind::MemoryLimit { limit });
             }
         }
@@ -166,6 +199,19 @@ impl Budget {
         }
         Ok(())
     }
+
+    /// The memory ceiling for clauses of `bytes`: the machine's share is
+    /// looked up the first time they pass [`MACHINE_LOOKUP_FLOOR`].
+    fn memory_limit(&mut self, bytes: u64) -> Option<u64> {
+        let max = &mut self.limits.max_memory;
+        if *max == MaxMemory::MachineShare {
+            if bytes < MACHINE_LOOKUP_FLOOR {
+                return None;
+            }
+            *max = max.bytes().map_or(MaxMemory::Unlimited, MaxMemory::Bytes);
+        }
+        max.bytes()
+    }
 }
 
 #[cfg(test)]
@@ -178,7 +224,7 @@ mod tests {
         let budget = Budget::new(Limits::default(), None);
         assert!(!budget.due(u64::MAX - 1));
         let plain = Limits {
-            max_memory: None,
+            max_memory: MaxMemory::Unlimited,
             max_expansion: Some(2),
         };
         assert!(!Budget::new(plain, None).due(u64::MAX - 1));
@@ -187,7 +233,7 @@ mod tests {
     #[test]
     fn memory_counts_the_clause_arrays() {
         let limits = Limits {
-            max_memory: Some(1000),
+            max_memory: MaxMemory::Bytes(1000),
             max_expansion: None,
         };
         let mut budget = Budget::new(limits, None);
@@ -203,9 +249,21 @@ mod tests {
     }
 
     #[test]
+    fn the_machine_share_is_looked_up_past_its_floor_only() {
+        let mut budget = Budget::new(Limits::for_this_machine(), None);
+        assert!(budget.due(CHECK_EVERY));
+        assert_eq!(budget.memory_limit(MACHINE_LOOKUP_FLOOR - 1), None);
+        assert_eq!(budget.limits.max_memory, MaxMemory::MachineShare);
+        let limit = budget.memory_limit(MACHINE_LOOKUP_FLOOR);
+        assert_eq!(limit, MaxMemory::MachineShare.bytes());
+        assert_eq!(budget.limits.max_memory.bytes(), limit);
+        assert_ne!(budget.limits.max_memory, MaxMemory::MachineShare);
+    }
+
+    #[test]
     fn expansion_is_measured_past_the_floor_only() {
         let limits = Limits {
-            max_memory: None,
+            max_memory: MaxMemory::Unlimited,
             max_expansion: Some(10),
         };
         let (_, count) = Counted::new(io::empty());
@@ -235,7 +293,7 @@ mod tests {
         if let Some(bytes) = physical_memory() {
             assert!(bytes >= 1 << 20, "{bytes}");
             assert_eq!(
-                limits.max_memory,
+                limits.max_memory.bytes(),
                 Some(bytes / 100 * DEFAULT_MEMORY_PERCENT)
             );
         }
@@ -246,7 +304,7 @@ mod tests {
     #[cfg(not(feature = "system-limits"))]
     fn without_system_limits_the_memory_ceiling_is_fixed() {
         let limits = Limits::for_this_machine();
-        assert_eq!(limits.max_memory, Some(FIXED_MAX_MEMORY));
+        assert_eq!(limits.max_memory.bytes(), Some(FIXED_MAX_MEMORY));
         assert_eq!(limits.max_expansion, Some(DEFAULT_MAX_EXPANSION));
     }
 }

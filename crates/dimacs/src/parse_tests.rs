@@ -1,6 +1,7 @@
 //! Unit tests of the parser: one per accepted quirk, one per error kind.
 
 use super::*;
+use crate::MaxMemory;
 #[cfg(feature = "compression")]
 use std::io::Write;
 
@@ -516,7 +517,7 @@ fn repeated_clauses(n: usize) -> Vec<u8> {
 fn memory_limit_stops_a_growing_formula() {
     let text = repeated_clauses(400_000);
     let limits = Limits {
-        max_memory: Some(1 << 20),
+        max_memory: MaxMemory::Bytes(1 << 20),
         max_expansion: None,
     };
     let opts = ParseOptions::default();
@@ -527,7 +528,7 @@ fn memory_limit_stops_a_growing_formula() {
     );
     assert!(e.line > 1, "{e}");
     let roomy = Limits {
-        max_memory: Some(64 << 20),
+        max_memory: MaxMemory::Bytes(64 << 20),
         max_expansion: None,
     };
     let p = parse_reader_with(&text[..], "m", &opts, &roomy).unwrap();
@@ -537,7 +538,7 @@ fn memory_limit_stops_a_growing_formula() {
 #[test]
 fn a_small_limit_is_checked_at_the_end_too() {
     let limits = Limits {
-        max_memory: Some(16),
+        max_memory: MaxMemory::Bytes(16),
         max_expansion: None,
     };
     let opts = ParseOptions::default();
@@ -568,7 +569,7 @@ fn expansion_limit_stops_a_decompression_bomb() {
         bomb.extend_from_slice(&member);
     }
     let limits = Limits {
-        max_memory: None,
+        max_memory: MaxMemory::Unlimited,
         max_expansion: Some(100),
     };
     let opts = ParseOptions::default();
@@ -625,7 +626,7 @@ fn memory_limit_stops_a_clause_that_never_ends() {
     let mut text = b"p cnf 1 1\n".to_vec();
     text.extend(b"1 ".repeat(2_000_000));
     let limits = Limits {
-        max_memory: Some(1 << 20),
+        max_memory: MaxMemory::Bytes(1 << 20),
         max_expansion: None,
     };
     let e = parse_reader_with(&text[..], "m", &ParseOptions::default(), &limits).unwrap_err();
@@ -641,7 +642,7 @@ fn an_lzma_dictionary_above_the_memory_limit_is_refused() {
     // Properties 5d, a 2 GiB dictionary, unknown size.
     let header = b"\x5d\x00\x00\x00\x80\xff\xff\xff\xff\xff\xff\xff\xff\x00\x00";
     let limits = Limits {
-        max_memory: Some(64 << 20),
+        max_memory: MaxMemory::Bytes(64 << 20),
         max_expansion: None,
     };
     let e = parse_reader_with(&header[..], "x.lzma", &ParseOptions::default(), &limits);
