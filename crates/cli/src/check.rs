@@ -17,7 +17,7 @@ use satoku_dimacs::{read_solver_answer, OutputOptions, PartialModel, Status, STD
 use crate::exit::BadInput;
 use crate::input::{read_cnf_with, LimitArgs, ModelUse};
 
-/// Options of `satoku check`.
+// Options of `satoku check`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// DIMACS CNF file (`-` for stdin).

@@ -17,7 +17,7 @@ use satoku_drat::{CheckOptions, Verdict};
 use crate::exit::{BadInput, FAILURE};
 use crate::input::{check_var_density, read_cnf};
 
-/// Options of `satoku check-proof`.
+// Options of `satoku check-proof`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// DIMACS CNF file (`-` for stdin; gzip and xz are detected).

@@ -9,8 +9,8 @@ use satoku_dimacs::write_cnf;
 use crate::input::{read_cnf_with, LimitArgs, ModelUse};
 use crate::output::{check_outputs, write_file};
 
-/// Write canonical DIMACS (header, one clause per line); gzip when OUT ends
-/// in `.gz`, xz for `.xz`. OUT is replaced only once fully written.
+// Write canonical DIMACS (header, one clause per line); gzip when OUT ends
+// in `.gz`, xz for `.xz`. OUT is replaced only once fully written.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Input DIMACS file (`-` for stdin; gzip and xz are detected).

@@ -12,12 +12,12 @@ use satoku_gen::Size;
 use crate::exit::BadInput;
 use crate::output::write_file;
 
-/// Generate a formula: random k-SAT, pigeonhole, n-queens or graph colouring.
-///
-/// Sizes are checked before anything is generated: a formula whose clauses
-/// would take more than 2 GiB of DIMACS text (`--clauses 1000000000000`,
-/// `queens -n 5000`), or that has more than 2^31 - 1 variables, is refused
-/// with exit 2. Each family is generated in time linear in its output.
+// Generate a formula: random k-SAT, pigeonhole, n-queens or graph colouring.
+//
+// Sizes are checked before anything is generated: a formula whose clauses
+// would take more than 2 GiB of DIMACS text (`--clauses 1000000000000`,
+// `queens -n 5000`), or that has more than 2^31 - 1 variables, is refused
+// with exit 2. Each family is generated in time linear in its output.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(subcommand)]
@@ -30,7 +30,7 @@ pub struct Args {
     pub output: PathBuf,
 }
 
-/// The formula families.
+// The formula families.
 #[derive(Subcommand, Debug)]
 pub enum Family {
     /// Uniform random k-SAT.

@@ -10,8 +10,8 @@ use satoku_formula::Cnf;
 
 use crate::input::{read_cnf_with, LimitArgs, ModelUse};
 
-/// Print declared and actual counts, clause lengths, duplicate literals,
-/// tautologies, and the parse time and throughput.
+// Print declared and actual counts, clause lengths, duplicate literals,
+// tautologies, and the parse time and throughput.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// DIMACS CNF file (`-` for stdin; gzip and xz are detected).

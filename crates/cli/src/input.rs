@@ -12,7 +12,7 @@ use satoku_solver::Solver;
 
 use crate::exit::{is_unopenable_path, BadInput};
 
-/// The ceilings on reading a formula, shared by the commands that read CNF.
+// The ceilings on reading a formula, shared by the commands that read CNF.
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
 pub struct LimitArgs {
     /// Most memory the formula may take while it is read (bytes, or with a

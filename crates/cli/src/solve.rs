@@ -27,7 +27,7 @@ use crate::stdout::{self, Stdout};
 use crate::trace::Trace;
 use crate::watchdog::Watchdog;
 
-/// Options of `satoku solve`.
+// Options of `satoku solve`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// DIMACS CNF file (`-` for stdin; gzip and xz are detected).

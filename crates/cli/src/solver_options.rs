@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::ValueEnum;
 use satoku_solver::{Algorithm, Heuristic, RestartPolicy, SolverConfig, TargetPhases};
 
-/// Engine options shared by `satoku solve` and `satoku bench`.
+// Engine options shared by `satoku solve` and `satoku bench`.
 #[derive(clap::Args, Debug)]
 pub struct SolverOptions {
     /// Search algorithm.

@@ -19,7 +19,7 @@ use crate::output::{self, check_outputs};
 use crate::signals;
 use crate::solver_options::{parse_seconds, SolverOptions};
 
-/// Options of `satoku bench`.
+// Options of `satoku bench`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Instance files and folders (walked recursively for .cnf, .cnf.gz, .cnf.xz).
@@ -55,7 +55,7 @@ pub struct Args {
     pub solver: SolverOptions,
 }
 
-/// Options of `satoku bench-plot`.
+// Options of `satoku bench-plot`.
 #[derive(clap::Args, Debug)]
 pub struct PlotArgs {
     /// CSV files written by `satoku bench --csv` (rows with the same solver make one line).

@@ -22,7 +22,7 @@ use satoku_sudoku::{Answer, Encoding, Engine, Grid, Puzzle, SatSudoku};
 
 use crate::exit::BadInput;
 
-/// Sudokus through SAT, cross-checked by a direct solver.
+// Sudokus through SAT, cross-checked by a direct solver.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(subcommand)]
