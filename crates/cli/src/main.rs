@@ -68,8 +68,8 @@ struct Cli {
 }
 
 /// Each subcommand's arguments are built only when it is the one run
-/// (`defer`): building all of them took a fifth of a short solve's
-/// instructions. The variants' docs are the subcommands' help lines: the
+/// (`defer`): building all of them is a large part of a short solve's
+/// start. The variants' docs are the subcommands' help lines: the
 /// `Args` structs they hold (and what those flatten) have plain comments,
 /// as a doc comment there would replace that line once built.
 #[derive(Subcommand, Debug)]
