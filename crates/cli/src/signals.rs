@@ -12,12 +12,10 @@
 //! (130, 143, 129).
 //!
 //! One thread serves both because starting a thread is a good part of a
-//! short run's cost: a `satoku solve` of a small formula is a process of
-//! about a millisecond.
+//! short run's cost (docs/benchmarks.md, "The process start").
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -84,9 +82,6 @@ impl<F: FnMut(Signal) + Send> Handler for F {
 
 static HANDLER: Mutex<Option<Box<dyn Handler>>> = Mutex::new(None);
 
-/// Whether the signals thread runs (it serves the handler's deadline).
-static RUNNING: AtomicBool = AtomicBool::new(false);
-
 /// Temporary files to remove if a signal ends the process.
 static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
@@ -100,9 +95,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// Elsewhere than on Unix the thread keeps deadlines only: Ctrl-C keeps
 /// its default action.
 pub fn install() -> std::io::Result<()> {
-    events::start()?;
-    RUNNING.store(true, Ordering::SeqCst);
-    Ok(())
+    events::start()
 }
 
 /// Calls `handler` on every signal from now on, instead of [`exit_now`],
@@ -115,7 +108,7 @@ pub fn set_handler(handler: impl Handler + 'static) -> bool {
         // The thread may be asleep until a later deadline, or for good.
         events::wake();
     }
-    RUNNING.load(Ordering::SeqCst)
+    events::running()
 }
 
 /// The current handler's next deadline.
@@ -182,6 +175,11 @@ mod events {
         }
     }
 
+    /// Whether the thread was started.
+    pub(super) fn running() -> bool {
+        lock(&WAKER).is_some()
+    }
+
     fn serve(mut delivery: SignalDelivery<UnixStream, SignalOnly>) {
         let mut count = 0;
         loop {
@@ -242,6 +240,11 @@ mod events {
         if let Some(thread) = THREAD.get() {
             thread.unpark();
         }
+    }
+
+    /// Whether the thread was started.
+    pub(super) fn running() -> bool {
+        THREAD.get().is_some()
     }
 
     fn serve() {

@@ -4,18 +4,13 @@
 //! `defer`), and a doc comment on an `Args` struct, or on what it
 //! flattens, would then replace that line.
 
-use std::process::Command;
-
-const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
+mod common;
 
 /// `satoku ARGS --help`: its stdout, after checking it succeeded.
 fn help(args: &[&str]) -> String {
-    let out = Command::new(SATOKU)
-        .args(args)
-        .arg("--help")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{args:?} --help: {:?}", out.status);
+    let args = [args, &["--help"]].concat();
+    let out = common::satoku(&args, "");
+    assert!(out.status.success(), "{args:?}: {:?}", out.status);
     String::from_utf8(out.stdout).unwrap()
 }
 
