@@ -11,6 +11,11 @@
 //! smaller, and so it is on formulas of long clauses of many lengths
 //! (`ClauseDb::mostly_one_length` false:
 //! circuits, not uniform random k-SAT), which earn no growth either.
+//! There the walk also stops once its flips have visited
+//! `WALK_STRUCTURED_TICKS_PER_FLIP` occurrences per flip of that budget:
+//! a flip visits every clause of its variable, so on a dense formula
+//! (hundreds of clauses per variable) the same flips would cost the
+//! search a large share of its time.
 //!
 //! Walking adds and deletes no clause, so proofs are untouched; it runs
 //! only at the root of a call without assumptions (the learnt clauses are
@@ -21,22 +26,30 @@ use satoku_formula::{Lit, Var};
 
 use crate::config::{
     WALK_EFFORT_PER_MILLE, WALK_MAX_FLIPS_PER_CONFLICT, WALK_MIN_FLIPS, WALK_STRUCTURED_DIVISOR,
+    WALK_STRUCTURED_TICKS_PER_FLIP,
 };
 use crate::solver::Solver;
 use crate::trail::{FALSE, OPEN, TRUE};
-use crate::walk::Walker;
+use crate::walk::{WalkBudget, Walker};
 
-/// The flips a walk may make after `propagations` literals propagated and
+/// How long a walk may go after `propagations` literals propagated and
 /// `conflicts` conflicts since the last walk, at `growth` times the first
 /// walk's effort, on a formula of `long` clauses or not (module docs).
-fn walk_budget(propagations: u64, conflicts: u64, growth: u64, long: bool) -> u64 {
+fn walk_budget(propagations: u64, conflicts: u64, growth: u64, long: bool) -> WalkBudget {
     let by_propagations = propagations * WALK_EFFORT_PER_MILLE / 1000;
     let by_conflicts = conflicts * WALK_MAX_FLIPS_PER_CONFLICT;
     let flips = (by_propagations.min(by_conflicts) * growth).max(WALK_MIN_FLIPS);
     if long {
-        flips
+        WalkBudget {
+            flips,
+            ticks: u64::MAX,
+        }
     } else {
-        flips / WALK_STRUCTURED_DIVISOR
+        let flips = flips / WALK_STRUCTURED_DIVISOR;
+        WalkBudget {
+            flips,
+            ticks: flips.saturating_mul(WALK_STRUCTURED_TICKS_PER_FLIP),
+        }
     }
 }
 
@@ -59,10 +72,10 @@ impl Solver {
         let (lits, starts) = self.open_clauses();
         let mut walker = Walker::new(lits, starts, values, self.stats.walks + 1);
         let uniform = walker.mostly_long() && self.db.mostly_one_length();
-        let max_flips = self.walk_flips(uniform);
+        let walk_budget = self.walk_budget(uniform);
         let budget = &self.budget;
         let config = &self.config;
-        let model = walker.walk(max_flips, || budget.interrupted(config));
+        let model = walker.walk(walk_budget, || budget.interrupted(config));
         self.stats.walks += 1;
         self.stats.walk_flips += walker.flips();
         let close = uniform && walker.came_close();
@@ -79,9 +92,9 @@ impl Solver {
         }
     }
 
-    /// The flips the next walk may make (`walk_budget`), on a formula of
+    /// How long the next walk may go (`walk_budget`), on a formula of
     /// `long` clauses or not.
-    fn walk_flips(&self, long: bool) -> u64 {
+    fn walk_budget(&self, long: bool) -> WalkBudget {
         let (propagations, conflicts) = self.rephasing.last_walk();
         walk_budget(
             self.stats.propagations - propagations,
@@ -113,18 +126,29 @@ mod tests {
 
     #[test]
     fn the_budget_is_the_smaller_bound_times_the_growth_and_a_tenth_on_structured_formulas() {
+        let flips = |p, c, g, long| walk_budget(p, c, g, long).flips;
         // 1 flip per propagated literal, at most 100 per conflict.
-        assert_eq!(walk_budget(2_000_000, 100_000, 1, true), 2_000_000);
-        assert_eq!(walk_budget(2_000_000, 10_000, 1, true), 1_000_000);
-        assert_eq!(walk_budget(2_000_000, 10_000, 4, true), 4_000_000);
-        assert_eq!(walk_budget(0, 0, 1, true), WALK_MIN_FLIPS);
+        assert_eq!(flips(2_000_000, 100_000, 1, true), 2_000_000);
+        assert_eq!(flips(2_000_000, 10_000, 1, true), 1_000_000);
+        assert_eq!(flips(2_000_000, 10_000, 4, true), 4_000_000);
+        assert_eq!(flips(0, 0, 1, true), WALK_MIN_FLIPS);
         assert_eq!(
-            walk_budget(2_000_000, 10_000, 4, false),
+            flips(2_000_000, 10_000, 4, false),
             4_000_000 / WALK_STRUCTURED_DIVISOR
         );
         assert_eq!(
-            walk_budget(0, 0, 1, false),
+            flips(0, 0, 1, false),
             WALK_MIN_FLIPS / WALK_STRUCTURED_DIVISOR
+        );
+    }
+
+    #[test]
+    fn only_walks_on_structured_formulas_count_the_occurrences_they_visit() {
+        assert_eq!(walk_budget(2_000_000, 10_000, 4, true).ticks, u64::MAX);
+        let structured = walk_budget(2_000_000, 10_000, 4, false);
+        assert_eq!(
+            structured.ticks,
+            structured.flips * WALK_STRUCTURED_TICKS_PER_FLIP
         );
     }
 

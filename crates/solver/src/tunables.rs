@@ -110,6 +110,13 @@ pub(crate) const UNIFORM_MIN_ONE_LENGTH_PER_MILLE: usize = 900;
 /// walks rarely find the model, and a flip over long occurrence lists
 /// costs far more than a propagation.
 pub(crate) const WALK_STRUCTURED_DIVISOR: u64 = 10;
+/// `rephase_walk.rs`: on a structured formula (as for
+/// `WALK_STRUCTURED_DIVISOR`) a walk's flips may visit this many
+/// occurrences each on average: a flip costs one visit per clause its
+/// variable occurs in, which on most formulas is under this (its flips
+/// then run out first) and on dense ones (hundreds of clauses per
+/// variable) is many times a propagation's cost.
+pub(crate) const WALK_STRUCTURED_TICKS_PER_FLIP: u64 = 64;
 
 /// `probe.rs`: conflicts between the first probing round (before the
 /// first decision) and the second; the `k`-th round comes `k` times this

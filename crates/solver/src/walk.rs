@@ -63,6 +63,16 @@ pub(crate) struct Walker {
     score: Vec<f64>,
     rng: u64,
     flips: u64,
+    /// Occurrences the flips visited: a flip costs as many, which on dense
+    /// formulas is hundreds.
+    ticks: u64,
+}
+
+/// How long a walk may go: flips, and occurrences visited by them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WalkBudget {
+    pub flips: u64,
+    pub ticks: u64,
 }
 
 /// What a clause's true literals are, for the break counts: how many, and
@@ -103,6 +113,7 @@ impl Walker {
             score: score_table(average),
             rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
             flips: 0,
+            ticks: 0,
         };
         walker.count_true_literals();
         walker
@@ -131,10 +142,12 @@ impl Walker {
     }
 
     /// Flips until no clause is falsified (true: `best` is a model), or
-    /// `max_flips` flips were made, or `stop()` says so.
-    pub fn walk(&mut self, max_flips: u64, mut stop: impl FnMut() -> bool) -> bool {
-        let limit = self.flips + max_flips;
-        while self.unsat.len() > 0 && self.flips < limit {
+    /// the flips or the occurrences they visit reach `budget`, or `stop()`
+    /// says so.
+    pub fn walk(&mut self, budget: WalkBudget, mut stop: impl FnMut() -> bool) -> bool {
+        let max_flips = self.flips.saturating_add(budget.flips);
+        let max_ticks = self.ticks.saturating_add(budget.ticks);
+        while self.unsat.len() > 0 && self.flips < max_flips && self.ticks < max_ticks {
             if self.flips.is_multiple_of(FLIPS_PER_CHECK) && stop() {
                 break;
             }
@@ -212,9 +225,13 @@ impl Walker {
             clauses,
             breaks,
             unsat,
+            ticks,
             ..
         } = self;
         let made_in = occ_start[made.code()] as usize..occ_start[made.code() + 1] as usize;
+        let broken = !made;
+        let broken_in = occ_start[broken.code()] as usize..occ_start[broken.code() + 1] as usize;
+        *ticks += (made_in.len() + broken_in.len()) as u64;
         for &c in &occ[made_in] {
             let clause = &mut clauses[c as usize];
             let critical = clause.xor;
@@ -228,8 +245,6 @@ impl Walker {
                 breaks[index as usize] += 1;
             }
         }
-        let broken = !made;
-        let broken_in = occ_start[broken.code()] as usize..occ_start[broken.code() + 1] as usize;
         for &c in &occ[broken_in] {
             let clause = &mut clauses[c as usize];
             clause.xor ^= index;

@@ -11,6 +11,14 @@ fn walker(clauses: &[Vec<Lit>], values: Vec<bool>, seed: u64) -> Walker {
     Walker::new(clauses.concat(), starts, values, seed)
 }
 
+/// A budget of `n` flips, whatever they visit.
+fn flips(n: u64) -> WalkBudget {
+    WalkBudget {
+        flips: n,
+        ticks: u64::MAX,
+    }
+}
+
 /// A random 3-SAT formula with a planted solution (all true), so it is
 /// satisfiable, over `n` variables at clause ratio 4.
 fn planted(n: u32, seed: u64) -> Vec<Vec<Lit>> {
@@ -37,7 +45,7 @@ fn walk_finds_a_model_of_a_satisfiable_random_3_sat_formula() {
     let clauses = planted(100, 7);
     let mut w = walker(&clauses, vec![false; 100], 1);
     assert!(w.best_unsat > 0, "the all-false start falsifies clauses");
-    assert!(w.walk(1_000_000, || false));
+    assert!(w.walk(flips(1_000_000), || false));
     let mut cnf = Cnf::new();
     for c in &clauses {
         cnf.add_clause(c);
@@ -55,7 +63,7 @@ fn the_best_assignment_is_kept_when_the_flips_run_out() {
         .map(|c| Lit::vec_from_dimacs(c))
         .collect();
     let mut w = walker(&clauses, vec![false; 2], 3);
-    assert!(!w.walk(1000, || false));
+    assert!(!w.walk(flips(1000), || false));
     assert_eq!((w.best_unsat, w.flips()), (1, 1000));
     let falsified = clauses
         .iter()
@@ -71,8 +79,43 @@ fn the_best_assignment_is_kept_when_the_flips_run_out() {
 fn a_stop_request_ends_the_walk() {
     let clauses = planted(50, 2);
     let mut w = walker(&clauses, vec![false; 50], 1);
-    assert!(!w.walk(1_000_000, || true));
+    assert!(!w.walk(flips(1_000_000), || true));
     assert_eq!(w.flips(), 0);
+}
+
+#[test]
+fn a_walk_stops_once_its_flips_have_visited_the_occurrences_it_may_visit() {
+    // Four clauses of variables 1 and 2, unsatisfiable: each flip visits
+    // the four occurrences of its variable.
+    let clauses: Vec<Vec<Lit>> = [[1, 2], [-1, -2], [1, -2], [-1, 2]]
+        .iter()
+        .map(|c| Lit::vec_from_dimacs(c))
+        .collect();
+    let mut w = walker(&clauses, vec![false; 2], 3);
+    let budget = WalkBudget {
+        flips: 1000,
+        ticks: 40,
+    };
+    assert!(!w.walk(budget, || false));
+    assert_eq!((w.flips(), w.ticks), (10, 40));
+    // A second walk gets its own budget on top of what the first spent.
+    assert!(!w.walk(budget, || false));
+    assert_eq!((w.flips(), w.ticks), (20, 80));
+}
+
+#[test]
+fn a_flip_visits_every_occurrence_of_its_variable() {
+    let clauses = planted(50, 4);
+    let mut occurrences = [0u64; 50];
+    for c in &clauses {
+        for l in c {
+            occurrences[l.var().index()] += 1;
+        }
+    }
+    let mut w = walker(&clauses, vec![false; 50], 5);
+    let v = Var::new(7);
+    w.flip(v);
+    assert_eq!(w.ticks, occurrences[7]);
 }
 
 #[test]
