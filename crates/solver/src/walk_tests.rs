@@ -19,6 +19,15 @@ fn flips(n: u64) -> WalkBudget {
     }
 }
 
+/// All four binary clauses over variables 1 and 2: unsatisfiable, and any
+/// assignment falsifies exactly one of them.
+fn every_clause_of_two_variables() -> Vec<Vec<Lit>> {
+    [[1, 2], [-1, -2], [1, -2], [-1, 2]]
+        .iter()
+        .map(|c| Lit::vec_from_dimacs(c))
+        .collect()
+}
+
 /// A random 3-SAT formula with a planted solution (all true), so it is
 /// satisfiable, over `n` variables at clause ratio 4.
 fn planted(n: u32, seed: u64) -> Vec<Vec<Lit>> {
@@ -56,12 +65,7 @@ fn walk_finds_a_model_of_a_satisfiable_random_3_sat_formula() {
 
 #[test]
 fn the_best_assignment_is_kept_when_the_flips_run_out() {
-    // x1 xor x2 as clauses, plus (x1 | x2): unsatisfiable with (-1 | -2)
-    // and (1 | -2) and (-1 | 2); at best one clause stays false.
-    let clauses: Vec<Vec<Lit>> = [[1, 2], [-1, -2], [1, -2], [-1, 2]]
-        .iter()
-        .map(|c| Lit::vec_from_dimacs(c))
-        .collect();
+    let clauses = every_clause_of_two_variables();
     let mut w = walker(&clauses, vec![false; 2], 3);
     assert!(!w.walk(flips(1000), || false));
     assert_eq!((w.best_unsat, w.flips()), (1, 1000));
@@ -85,12 +89,8 @@ fn a_stop_request_ends_the_walk() {
 
 #[test]
 fn a_walk_stops_once_its_flips_have_visited_the_occurrences_it_may_visit() {
-    // Four clauses of variables 1 and 2, unsatisfiable: each flip visits
-    // the four occurrences of its variable.
-    let clauses: Vec<Vec<Lit>> = [[1, 2], [-1, -2], [1, -2], [-1, 2]]
-        .iter()
-        .map(|c| Lit::vec_from_dimacs(c))
-        .collect();
+    // Each flip visits the four occurrences of its variable.
+    let clauses = every_clause_of_two_variables();
     let mut w = walker(&clauses, vec![false; 2], 3);
     let budget = WalkBudget {
         flips: 1000,
