@@ -22,7 +22,7 @@ use crate::output::write_file;
 pub struct Args {
     #[command(subcommand)]
     pub family: Family,
-    /// Seed of the random families (ksat, color).
+    /// Seed of the random families (ksat, color, tseitin).
     #[arg(long, global = true, default_value_t = 1)]
     pub seed: u64,
     /// Output file (`-` for stdout; `.gz`/`.xz` compress).
@@ -68,6 +68,17 @@ pub enum Family {
         /// Number of colours.
         #[arg(long)]
         colors: usize,
+    },
+    /// Tseitin parity constraints on a random cubic graph (Urquhart's
+    /// formulas): unsatisfiable unless --sat, hard for resolution.
+    Tseitin {
+        /// Number of vertices (at least 4, rounded up to an even number);
+        /// one variable per edge, 1.5 per vertex.
+        #[arg(long)]
+        vertices: usize,
+        /// Charges of a hidden assignment: satisfiable.
+        #[arg(long)]
+        sat: bool,
     },
 }
 
@@ -144,6 +155,18 @@ fn build(family: Family, seed: u64) -> anyhow::Result<(Cnf, String, String)> {
                 format!("{colors}-colouring of a random graph, {vertices} vertices, {edges} edges"),
             )
         }
+        Family::Tseitin { vertices, sat } => {
+            check_size(satoku_gen::tseitin_size(vertices))?;
+            let flag = if sat { " --sat" } else { "" };
+            let answer = if sat { "satisfiable" } else { "unsatisfiable" };
+            let cnf = satoku_gen::tseitin(vertices, !sat, seed);
+            let made = cnf.num_vars() * 2 / 3;
+            (
+                cnf,
+                format!("tseitin --vertices {vertices}{flag} --seed {seed}"),
+                format!("Tseitin formula of a random cubic graph, {made} vertices: {answer}"),
+            )
+        }
     })
 }
 
@@ -198,6 +221,12 @@ mod tests {
             k: 4,
         })
         .contains("-k 4"));
+        let tseitin = |vertices| Family::Tseitin {
+            vertices,
+            sat: false,
+        };
+        assert!(refused(tseitin(1 << 40)).contains("too many"));
+        assert!(refused(tseitin(1 << 30)).contains("2 GiB"));
     }
 
     #[test]
@@ -215,5 +244,13 @@ mod tests {
         assert_eq!(command, "ksat --vars 50 --clauses 20 -k 49 --seed 7");
         let (cnf, _, _) = build(Family::Queens { n: 8 }, 1).unwrap();
         assert_eq!(cnf.num_vars(), 64);
+        let tseitin = Family::Tseitin {
+            vertices: 7,
+            sat: true,
+        };
+        let (cnf, command, what) = build(tseitin, 3).unwrap();
+        assert_eq!((cnf.num_vars(), cnf.num_clauses()), (12, 32));
+        assert_eq!(command, "tseitin --vertices 7 --sat --seed 3");
+        assert!(what.contains("8 vertices: satisfiable"), "{what}");
     }
 }

@@ -250,6 +250,9 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
         ("substituted vars", stats.substituted_vars),
         ("gates", stats.gates),
         ("congruent gates", stats.congruent_gates),
+        ("xors", stats.xors),
+        ("xor units", stats.xor_units),
+        ("xor equivalences", stats.xor_equivalences),
     ];
     for (name, value) in rows {
         out.comment(&format!(

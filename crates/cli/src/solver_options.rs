@@ -81,6 +81,10 @@ pub struct SolverOptions {
     /// No congruence closure on AND gates (CDCL).
     #[arg(long)]
     pub no_congruence: bool,
+    /// No Gaussian elimination of the XOR constraints the clauses state
+    /// (CDCL; it never runs while --proof is written).
+    #[arg(long)]
+    pub no_gauss: bool,
     /// Give up after this many conflicts: `s UNKNOWN`.
     #[arg(long)]
     pub conflicts: Option<u64>,
@@ -191,6 +195,7 @@ impl SolverOptions {
             probe: !self.no_probe,
             substitute: !self.no_substitute,
             congruence: !self.no_congruence,
+            gauss: !self.no_gauss,
             conflict_limit: self.conflicts,
             decision_limit: self.decisions,
             ..SolverConfig::default()

@@ -2,7 +2,7 @@
 //! regression file's `c options:` line.
 //!
 //! The line looks like
-//! `c options: algorithm=cdcl heuristic=vsids pure=1 breasons=1 shrink=1 restart=luby rfloor=1 lean=1 reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 subsume=1 elim=0 etrial=1 proof=text`;
+//! `c options: algorithm=cdcl heuristic=vsids pure=1 breasons=1 shrink=1 restart=luby rfloor=1 lean=1 reduce=0 phase=true target=always rephase=1 walk=0 vivify=1 probe=1 subst=0 congru=1 gauss=1 subsume=1 elim=0 etrial=1 proof=text`;
 //! an option left out takes its default, which is how the shrinker "drops" one.
 
 use std::fmt;
@@ -47,6 +47,8 @@ pub struct Options {
     pub substitute: bool,
     /// Congruence closure on AND gates (CDCL).
     pub congruence: bool,
+    /// Gaussian elimination of the XORs (CDCL).
+    pub gauss: bool,
     /// Subsumption and strengthening (CDCL).
     pub subsume: bool,
     /// Bounded variable elimination (CDCL).
@@ -79,6 +81,7 @@ impl Default for Options {
             probe: config.probe,
             substitute: config.substitute,
             congruence: config.congruence,
+            gauss: config.gauss,
             subsume: config.subsume,
             eliminate: config.eliminate,
             elim_trial: config.elim_trial,
@@ -155,6 +158,7 @@ impl Options {
             probe: rng.gen(),
             substitute: rng.gen(),
             congruence: rng.gen(),
+            gauss: rng.gen(),
             subsume: rng.gen(),
             eliminate: rng.gen(),
             elim_trial: rng.gen(),
@@ -186,6 +190,7 @@ impl Options {
             probe: self.probe,
             substitute: self.substitute,
             congruence: self.congruence,
+            gauss: self.gauss,
             subsume: self.subsume,
             eliminate: self.eliminate,
             elim_trial: self.elim_trial,
@@ -201,8 +206,8 @@ impl Options {
 
     /// The same options with one option set back to its default, for each
     /// option that is not at its default already, or one root technique
-    /// (vivification, probing, substitution, congruence, subsumption,
-    /// elimination, the elimination trial) switched off: fewer moving parts
+    /// (vivification, probing, substitution, congruence, Gaussian
+    /// elimination, subsumption, elimination, the elimination trial) switched off: fewer moving parts
     /// (the shrinker's moves).
     pub fn simpler(&self) -> Vec<Options> {
         let d = Options::default();
@@ -300,6 +305,10 @@ impl Options {
             ..*self
         });
         push(Options {
+            gauss: false,
+            ..*self
+        });
+        push(Options {
             subsume: false,
             ..*self
         });
@@ -335,6 +344,7 @@ impl Options {
                 "probe" => o.probe = parse_bool(value).ok_or_else(bad)?,
                 "subst" => o.substitute = parse_bool(value).ok_or_else(bad)?,
                 "congru" => o.congruence = parse_bool(value).ok_or_else(bad)?,
+                "gauss" => o.gauss = parse_bool(value).ok_or_else(bad)?,
                 "subsume" => o.subsume = parse_bool(value).ok_or_else(bad)?,
                 "elim" => o.eliminate = parse_bool(value).ok_or_else(bad)?,
                 "etrial" => o.elim_trial = parse_bool(value).ok_or_else(bad)?,
@@ -364,7 +374,7 @@ impl fmt::Display for Options {
         write!(
             f,
             "algorithm={} heuristic={} pure={} breasons={} shrink={} restart={} rfloor={} lean={} reduce={} phase={} target={} rephase={} \
-             walk={} vivify={} probe={} subst={} congru={} subsume={} elim={} etrial={} proof={}",
+             walk={} vivify={} probe={} subst={} congru={} gauss={} subsume={} elim={} etrial={} proof={}",
             name_of(&ALGORITHMS, self.algorithm),
             name_of(&HEURISTICS, self.heuristic),
             u8::from(self.pure_literals),
@@ -382,6 +392,7 @@ impl fmt::Display for Options {
             u8::from(self.probe),
             u8::from(self.substitute),
             u8::from(self.congruence),
+            u8::from(self.gauss),
             u8::from(self.subsume),
             u8::from(self.eliminate),
             u8::from(self.elim_trial),

@@ -18,7 +18,7 @@ fn display_parses_back() {
 
 #[test]
 fn simpler_moves_towards_the_default_and_fewer_root_techniques() {
-    let off = "vivify=0 probe=0 subst=0 congru=0 subsume=0 elim=0 etrial=0";
+    let off = "vivify=0 probe=0 subst=0 congru=0 gauss=0 subsume=0 elim=0 etrial=0";
     let bare = Options::parse(off).unwrap();
     assert!(bare.simpler().is_empty());
     let techniques = |o: &Options| {
@@ -27,6 +27,7 @@ fn simpler_moves_towards_the_default_and_fewer_root_techniques() {
             o.probe,
             o.substitute,
             o.congruence,
+            o.gauss,
             o.subsume,
             o.eliminate,
             o.elim_trial,
@@ -36,10 +37,11 @@ fn simpler_moves_towards_the_default_and_fewer_root_techniques() {
         .count()
     };
     let all_on =
-        Options::parse("vivify=1 probe=1 subst=1 congru=1 subsume=1 elim=1 etrial=1").unwrap();
+        Options::parse("vivify=1 probe=1 subst=1 congru=1 gauss=1 subsume=1 elim=1 etrial=1")
+            .unwrap();
     let moves = all_on.simpler();
-    assert_eq!(moves.len(), 7, "one root technique off each");
-    assert!(moves.iter().all(|m| techniques(m) == 6));
+    assert_eq!(moves.len(), 8, "one root technique off each");
+    assert!(moves.iter().all(|m| techniques(m) == 7));
     let o = Options::parse(&format!("algorithm=dpll heuristic=first pure=0 {off}")).unwrap();
     let moves = o.simpler();
     assert_eq!(moves.len(), 3);

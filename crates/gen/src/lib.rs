@@ -12,10 +12,12 @@
 //! | [`queens`] | n non-attacking queens on an n×n board | SAT for n = 1 and n ≥ 4, UNSAT for n = 2, 3 |
 //! | [`coloring`] | proper colouring of a seeded random graph | depends on the graph |
 //! | [`parity`] | Dubois-style XOR constraints, each variable in two | SAT or UNSAT as asked |
+//! | [`tseitin`] | Tseitin parity constraints on a random cubic graph (Urquhart's formulas) | SAT or UNSAT as asked |
 //! | [`shuffle`] | a given formula with its variables renamed and its clauses and literals reordered | the given formula's |
 //!
 //! Each runs in time linear in the formula it makes. [`ksat_size`],
-//! [`pigeonhole_size`], [`queens_size`] and [`coloring_size`] give a
+//! [`pigeonhole_size`], [`queens_size`], [`coloring_size`] and
+//! [`tseitin_size`] give a
 //! formula's [`Size`] (and a bound on its DIMACS text) without making it,
 //! so a caller can refuse absurd sizes up front.
 //!
@@ -41,7 +43,8 @@ use satoku_formula::{Cnf, Lit, Var};
 
 use sample::Sampler;
 pub use shuffle::shuffle;
-pub use size::{coloring_size, ksat_size, pigeonhole_size, queens_size, Size};
+use size::tseitin_vertices;
+pub use size::{coloring_size, ksat_size, pigeonhole_size, queens_size, tseitin_size, Size};
 
 /// Uniform random k-SAT: `num_clauses` clauses, each over `k` distinct
 /// variables drawn uniformly from `num_vars`, each literal negated with
@@ -121,6 +124,41 @@ fn push_xor(cnf: &mut Cnf, vars: &[u32], rhs: bool) {
         }
         cnf.close_clause();
     }
+}
+
+/// Tseitin's parity constraints on a random cubic graph, as in Urquhart's
+/// formulas (SAT 2009's `urquhart*`, `x1_*`): one variable per edge, and
+/// per vertex the XOR of its three edges equals the vertex's charge, four
+/// clauses of three literals. The graph is a random Hamiltonian cycle on
+/// the `vertices` (rounded up to an even number, at least 4) plus a random
+/// perfect matching, so every vertex has degree 3 (a matching edge may
+/// double a cycle edge: two variables between the same two vertices).
+/// Summing all the constraints counts each edge twice, so the formula is
+/// unsatisfiable exactly when the charges sum to 1: with `unsat` they do;
+/// otherwise they are those of a seeded hidden assignment. On such graphs
+/// (expanders with high probability) resolution needs proofs exponential
+/// in `vertices` (Urquhart 1987); Gaussian elimination decides them at once.
+pub fn tseitin(vertices: usize, unsat: bool, seed: u64) -> Cnf {
+    let n = tseitin_vertices(vertices);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.shuffle(&mut rng);
+    let mut edges: Vec<(usize, usize)> = (0..n).map(|i| (order[i], order[(i + 1) % n])).collect();
+    order.shuffle(&mut rng);
+    edges.extend(order.chunks(2).map(|pair| (pair[0], pair[1])));
+    let hidden: Vec<bool> = (0..edges.len()).map(|_| rng.gen()).collect();
+    let mut incident: Vec<Vec<u32>> = vec![Vec::with_capacity(3); n];
+    for (e, &(a, b)) in edges.iter().enumerate() {
+        incident[a].push(e as u32);
+        incident[b].push(e as u32);
+    }
+    let mut cnf = Cnf::with_capacity(4 * n, 12 * n);
+    cnf.ensure_vars(edges.len());
+    for (vertex, vars) in incident.iter().enumerate() {
+        let charge = vars.iter().fold(false, |c, &e| c ^ hidden[e as usize]);
+        push_xor(&mut cnf, vars, charge ^ (unsat && vertex == 0));
+    }
+    cnf
 }
 
 /// The pigeonhole formula PHP(`holes` + 1, `holes`): every pigeon sits in a
@@ -253,6 +291,25 @@ mod tests {
                     .any(|lit| ((bits >> lit.var().index()) & 1 == 1) != lit.is_negated())
             })
         })
+    }
+
+    #[test]
+    fn tseitin_formulas_have_the_answer_asked_for() {
+        for seed in 0..20 {
+            for unsat in [false, true] {
+                // 6 vertices: 9 edge variables, 24 clauses of 3 literals.
+                let cnf = tseitin(6, unsat, seed);
+                assert_eq!((cnf.num_vars(), cnf.num_clauses()), (9, 24));
+                assert!(cnf.clauses().all(|c| c.len() == 3));
+                assert_eq!(brute_force_sat(&cnf), !unsat, "seed {seed}");
+            }
+        }
+        assert_eq!(
+            tseitin(7, true, 1).num_vars(),
+            12,
+            "rounded up to 8 vertices"
+        );
+        assert_eq!(tseitin(50, true, 3), tseitin(50, true, 3));
     }
 
     #[test]

@@ -109,12 +109,25 @@ pub fn coloring_size(vertices: usize, edges: usize, colors: usize) -> Size {
     Size::new(vars, clauses, lits)
 }
 
+/// The vertices [`tseitin`](crate::tseitin)`(vertices, _, _)` uses: the
+/// number asked for, at least 4, rounded up to an even number.
+pub(crate) fn tseitin_vertices(vertices: usize) -> usize {
+    vertices.max(4).saturating_add(1) & !1
+}
+
+/// The size of [`tseitin`](crate::tseitin)`(vertices, _, _)`: one variable
+/// per edge of a cubic graph, four clauses of three literals per vertex.
+pub fn tseitin_size(vertices: usize) -> Size {
+    let n = tseitin_vertices(vertices) as u128;
+    Size::new(mul(3, n) / 2, mul(4, n), mul(12, n))
+}
+
 #[cfg(test)]
 mod tests {
     use satoku_formula::Cnf;
 
     use super::*;
-    use crate::{coloring, pigeonhole, queens, random_ksat};
+    use crate::{coloring, pigeonhole, queens, random_ksat, tseitin};
 
     fn actual(cnf: &Cnf) -> Size {
         Size::new(
@@ -154,6 +167,12 @@ mod tests {
             let cnf = coloring(v, e, c, 7);
             assert_eq!(coloring_size(v, e, c), actual(&cnf), "color {v} {e} {c}");
         }
+        for v in [0, 5, 6, 99] {
+            let cnf = tseitin(v, true, 3);
+            assert_eq!(tseitin_size(v), actual(&cnf), "tseitin {v}");
+            assert!(tseitin_size(v).dimacs_bytes() >= text_len(&cnf));
+        }
+        assert_eq!(tseitin_size(usize::MAX).num_lits(), u64::MAX);
         let cnf = random_ksat(120, 500, 3, 5);
         assert_eq!(ksat_size(120, 500, 3), actual(&cnf));
         assert!(ksat_size(120, 500, 3).dimacs_bytes() >= text_len(&cnf));

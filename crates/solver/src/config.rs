@@ -203,6 +203,14 @@ pub struct SolverConfig {
     /// are made equivalent by binary clauses, which substitution then
     /// replaces (`congruence.rs`; default true).
     pub congruence: bool,
+    /// CDCL: XOR constraints read off the irredundant clauses and solved
+    /// together by Gaussian elimination in the same rounds as
+    /// `congruence`, after it: a refuted system refutes the formula, the
+    /// variables it fixes become root units, and the pairs it makes equal
+    /// or complementary binary clauses, which substitution then replaces
+    /// (`xor.rs`; default true). Never while a DRAT proof is written: a
+    /// sum of XORs is no RUP step.
+    pub gauss: bool,
     /// Wall-clock limit per `solve` call (default none).
     pub time_limit: Option<Duration>,
     /// Limit on conflicts per `solve` call (default none).
@@ -241,6 +249,7 @@ impl Default for SolverConfig {
             probe: true,
             substitute: true,
             congruence: true,
+            gauss: true,
             time_limit: None,
             conflict_limit: None,
             decision_limit: None,

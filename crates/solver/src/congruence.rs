@@ -111,6 +111,7 @@ impl Solver {
         self.stats.gates += gates.len() as u64;
         let closure = close(&gates, &equivalences, self.num_vars());
         for &(a, b) in &closure.equal {
+            self.stats.congruent_gates += 1;
             self.add_equivalence(a, b);
         }
         let units: Vec<Lit> = closure.false_outputs.iter().map(|&o| !o).collect();
@@ -192,9 +193,10 @@ impl Solver {
         self.trail.value(l) == OPEN && self.vars.is_active(l.var())
     }
 
-    /// Adds `¬a ∨ b` and `a ∨ ¬b` (module docs: both RUP).
-    fn add_equivalence(&mut self, a: Lit, b: Lit) {
-        self.stats.congruent_gates += 1;
+    /// Adds `¬a ∨ b` and `a ∨ ¬b`, irredundant and watched, to the
+    /// clauses and the proof (here both RUP, module docs; `xor.rs` adds
+    /// them with no proof written).
+    pub(crate) fn add_equivalence(&mut self, a: Lit, b: Lit) {
         for clause in [[!a, b], [a, !b]] {
             self.proof.add(&clause);
             let cref = self.db.alloc(&clause, false, 0);

@@ -58,6 +58,7 @@ mod extend;
 pub mod fault;
 mod fits;
 mod flat_lists;
+mod gauss;
 mod heap;
 mod limits;
 mod load;
@@ -90,6 +91,7 @@ mod vivify;
 mod vivify_order;
 mod walk;
 mod watch;
+mod xor;
 
 pub use add::ClauseLit;
 pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig, TargetPhases};

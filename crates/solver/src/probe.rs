@@ -17,7 +17,8 @@
 //! the first decision (preprocessing), the `k`-th `PROBE_INTERVAL * k`
 //! conflicts after the one before, each skipped when no unit and no binary
 //! clause came since the last. A round first closes the AND gates under
-//! congruence (`congruence.rs`), then substitutes equivalent literals,
+//! congruence (`congruence.rs`), then solves the XORs (`xor.rs`), then
+//! substitutes equivalent literals,
 //! then probes until its effort is spent: `PROBE_EFFORT_PER_MILLE` of the
 //! propagations the search made since the last round, at least
 //! `PROBE_MIN_EFFORT`. Probing saves no phase (the saved phases are put
@@ -33,6 +34,7 @@ use crate::reason::Reason;
 use crate::solver::Solver;
 use crate::trail::OPEN;
 use crate::watch;
+use crate::xor::XorRounds;
 
 /// Probes between two looks at the call's limits.
 const PROBES_PER_CHECK: u64 = 64;
@@ -54,6 +56,8 @@ pub(crate) struct Probing {
     probed_at: Vec<usize>,
     /// When congruence closure last ran in a round (`congruence.rs`).
     pub congruence: Congruence,
+    /// When the XORs were last read in a round (`xor.rs`).
+    pub xors: XorRounds,
 }
 
 impl Solver {
@@ -79,7 +83,7 @@ impl Solver {
 
     /// Whether a round may and should run now.
     fn probing_due(&self) -> bool {
-        (self.config.probe || self.config.substitute || self.config.congruence)
+        (self.config.probe || self.config.substitute || self.config.congruence || self.config.gauss)
             && self.config.algorithm == Algorithm::Cdcl
             && self.scope_floor == 0
             && self.trail.decision_level() == 0
@@ -94,9 +98,13 @@ impl Solver {
         self.watches.iter().map(binary).sum()
     }
 
-    /// One round: substitution, then probing within the effort bound.
+    /// One round: congruence, XORs, substitution, then probing within
+    /// the effort bound.
     fn probe_round(&mut self) -> bool {
         if self.config.congruence && !self.congruence() {
+            return false;
+        }
+        if self.config.gauss && !self.gauss() {
             return false;
         }
         if self.config.substitute && !self.substitute() {

@@ -70,6 +70,13 @@ pub struct Stats {
     /// Gate outputs found equivalent to another gate's output or to an
     /// input (each added as two binary clauses), or false (a unit).
     pub congruent_gates: u64,
+    /// XOR constraints read off the clauses (CDCL, `gauss`), counted at
+    /// each round that looked.
+    pub xors: u64,
+    /// Root units that Gaussian elimination of the XORs implied.
+    pub xor_units: u64,
+    /// Equivalences it implied, each added as two binary clauses.
+    pub xor_equivalences: u64,
     /// Time spent in `solve`.
     pub solve_time: Duration,
 }

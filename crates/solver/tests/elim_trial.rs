@@ -4,7 +4,9 @@
 //! (models checked) stay right; on uniform
 //! random 3-SAT, where it removes few, and on formulas with AND gates,
 //! which it leaves to congruence closure, the search is the very same
-//! either way. Proofs through the trial are checked in
+//! either way. Gaussian elimination is off throughout: it would decide
+//! the parity formulas before the trial is tried (`tests/gauss.rs`).
+//! Proofs through the trial are checked in
 //! `crates/examples/tests/elim_proofs.rs`.
 
 use satoku_formula::{Cnf, Var};
@@ -13,11 +15,12 @@ use satoku_solver::{SolverConfig, Stats};
 #[allow(dead_code)] // Each test crate uses its own part of the helpers.
 mod common;
 
-/// Solves `cnf` with the trial on or off; the answer (checked) and the
-/// statistics.
+/// Solves `cnf` with the trial on or off (and no Gaussian elimination);
+/// the answer (checked) and the statistics.
 fn solve(cnf: &Cnf, elim_trial: bool, what: &str) -> (bool, Stats) {
     let config = SolverConfig {
         elim_trial,
+        gauss: false,
         ..SolverConfig::default()
     };
     common::solve_checked(cnf, config, what)
@@ -142,6 +145,7 @@ fn formulas_with_and_gates_are_left_to_congruence_closure() {
         // Without congruence closure there is nothing to leave it to.
         let config = SolverConfig {
             congruence: false,
+            gauss: false,
             ..SolverConfig::default()
         };
         let (sat, stats) = common::solve_checked(&cnf, config, &what);

@@ -113,14 +113,14 @@ impl SatSudoku {
 /// The engine's options on the SAT path: decisions set a variable true (a
 /// digit in a cell) with no phase saving, activities decay by 0.9 per
 /// conflict, and no limits. The root techniques for large formulas
-/// (probing, substitution, congruence, subsumption, elimination and its
-/// trial, vivification) are off: the encoding is simplified by the givens
-/// already ([`load`]), a round would cost more than the search, a removed
-/// cell variable would come back with the first blocking clause, and the
-/// search a trace shows is over the cells themselves. Reason-side bumping
-/// and the restart floor are off too: these searches of tens of conflicts
-/// took more conflicts with each (`docs/benchmarks.md`, "Reason-side bumping"
-/// and "Restart floor").
+/// (probing, substitution, congruence, Gaussian elimination of XORs,
+/// subsumption, elimination and its trial, vivification) are off: the
+/// encoding is simplified by the givens already ([`load`]), a round would
+/// cost more than the search, a removed cell variable would come back with
+/// the first blocking clause, and the search a trace shows is over the
+/// cells themselves. Reason-side bumping and the restart floor are off
+/// too: these searches of tens of conflicts took more conflicts with each
+/// (`docs/benchmarks.md`, "Reason-side bumping" and "Restart floor").
 pub fn engine_config() -> SolverConfig {
     SolverConfig {
         initial_phase: true,
@@ -129,6 +129,7 @@ pub fn engine_config() -> SolverConfig {
         probe: false,
         substitute: false,
         congruence: false,
+        gauss: false,
         subsume: false,
         eliminate: false,
         elim_trial: false,

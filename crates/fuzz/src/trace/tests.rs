@@ -123,6 +123,7 @@ fn options_are_simplified_one_move_at_a_time() {
         probe: false,
         substitute: false,
         congruence: false,
+        gauss: false,
         subsume: false,
         eliminate: false,
         elim_trial: false,

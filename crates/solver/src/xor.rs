@@ -1,0 +1,253 @@
+//! XOR constraints read off the irredundant clauses, and what Gaussian
+//! elimination (`gauss.rs`) says they imply together, at the root.
+//!
+//! An XOR `x_1 ⊕ … ⊕ x_k = p` is the 2^(k-1) clauses over the same `k`
+//! variables that each forbid one assignment of the wrong parity: a
+//! clause forbids the assignment that makes all its literals false, so
+//! its negative literals name the variables that assignment sets. The
+//! clauses are grouped by their variables (bucketed by the smallest, then
+//! sorted), and a group that holds every clause of one parity is an XOR.
+//!
+//! A refuted system refutes the formula. Otherwise each variable the
+//! system fixes becomes a root unit, and each pair it makes equal or
+//! complementary is added as two binary clauses (irredundant, watched),
+//! which substitution (`substitute.rs`), next in the same round, replaces.
+//! Pure parity formulas (Urquhart's, `x1_*`, `dubois*`, `pret*`) are
+//! refuted before the first decision, where resolution needs exponential
+//! proofs (Urquhart 1987).
+//!
+//! A sum of XORs is no RUP step, and a DRAT proof of it needs many
+//! clauses (Philipp and Rebola-Pardo 2016), so nothing is done while a
+//! proof is written (as CryptoMiniSat turns Gauss off for FRAT/DRAT).
+//!
+//! Cost: one pass over the clauses of at most `MAX_XOR_LEN` literals per
+//! round, only in rounds after which the irredundant clauses or the root
+//! changed; once a round finds no XOR, no later round looks again.
+//! Elimination is bounded per round (`GAUSS_MAX_WORK`).
+
+use std::collections::HashSet;
+
+use satoku_formula::{Lit, Var};
+
+use crate::clause_db::ClauseRef;
+use crate::flat_lists::FlatLists;
+use crate::gauss::{self, Xor};
+use crate::solver::Solver;
+use crate::trail::OPEN;
+
+/// Clauses longer than this are not read as parts of XORs: an XOR of `k`
+/// variables takes 2^(k-1) clauses.
+const MAX_XOR_LEN: usize = 6;
+
+/// Word operations a round's elimination may take in all (`gauss.rs`).
+const GAUSS_MAX_WORK: u64 = 1 << 27;
+
+/// When the XORs were last read and whether they are worth reading again.
+#[derive(Default)]
+pub(crate) struct XorRounds {
+    /// Root units and irredundant clauses when a round last ran.
+    last_seen: Option<(usize, usize)>,
+    /// A round found no XOR: the formula has none to find.
+    no_xors: bool,
+}
+
+/// One clause's variables in increasing order (unused slots `u32::MAX`),
+/// its length, and the set of its negative literals by position.
+type Signature = ([u32; MAX_XOR_LEN], usize, u32);
+
+impl Solver {
+    /// Reads the XORs, eliminates, and adds what they imply (module docs),
+    /// at the root with the trail propagated. False when the formula is
+    /// refuted.
+    pub(crate) fn gauss(&mut self) -> bool {
+        debug_assert_eq!(self.trail.decision_level(), 0);
+        let seen = (self.trail.len(), self.db.originals().len());
+        let rounds = &self.probing.xors;
+        if self.proof.is_on() || rounds.no_xors || rounds.last_seen == Some(seen) {
+            return true;
+        }
+        let xors = self.extract_xors();
+        self.probing.xors.no_xors = xors.is_empty();
+        self.stats.xors += xors.len() as u64;
+        let Some(implied) = gauss::eliminate(&xors, self.num_vars(), GAUSS_MAX_WORK) else {
+            return false;
+        };
+        let stated: HashSet<(u32, u32)> = xors
+            .iter()
+            .filter(|x| x.vars.len() == 2)
+            .map(|x| (x.vars[0], x.vars[1]))
+            .collect();
+        for &(a, b, differ) in &implied.equal {
+            if !stated.contains(&(a.min(b), a.max(b))) {
+                self.stats.xor_equivalences += 1;
+                let b = Var::new(b).lit(!differ);
+                self.add_equivalence(Var::new(a).positive(), b);
+            }
+        }
+        let units: Vec<Lit> = implied
+            .units
+            .iter()
+            .map(|&(v, value)| Var::new(v).lit(value))
+            .collect();
+        self.stats.xor_units += units.len() as u64;
+        let ok = self.assign_root_units(&units);
+        self.probing.xors.last_seen = Some((self.trail.len(), self.db.originals().len()));
+        ok
+    }
+
+    /// The XORs of the irredundant clauses whose literals are all open
+    /// (module docs), each with its variables in increasing order.
+    fn extract_xors(&self) -> Vec<Xor> {
+        let buckets = self.xor_clauses();
+        let mut xors = Vec::new();
+        let mut group: Vec<Signature> = Vec::new();
+        for v in 0..buckets.keys() {
+            let bucket = buckets.get(v);
+            if bucket.len() < 2 {
+                continue;
+            }
+            group.clear();
+            group.extend(
+                bucket
+                    .iter()
+                    .filter_map(|&c| signature(self.db.lits(ClauseRef::from_offset(c)))),
+            );
+            group.sort_unstable();
+            for same in group.chunk_by(|x, y| (x.0, x.1) == (y.0, y.1)) {
+                read_xors(same, &mut xors);
+            }
+        }
+        xors
+    }
+
+    /// The irredundant clauses of 2 to `MAX_XOR_LEN` literals, all open
+    /// and active (arena offsets), bucketed by their smallest variable.
+    fn xor_clauses(&self) -> FlatLists<u32> {
+        let db = &self.db;
+        let open = |l: &Lit| self.trail.value(*l) == OPEN && self.vars.is_active(l.var());
+        let usable: Vec<ClauseRef> = db
+            .originals()
+            .iter()
+            .copied()
+            .filter(|&c| !db.is_deleted(c) && (2..=MAX_XOR_LEN).contains(&db.len(c)))
+            .filter(|&c| db.lits(c).iter().all(open))
+            .collect();
+        let smallest = |c: ClauseRef| db.lits(c).iter().map(|l| l.var().index()).min();
+        let mut buckets = FlatLists::counting(self.num_vars());
+        for &c in &usable {
+            buckets.count(smallest(c).unwrap_or(0));
+        }
+        buckets.placing();
+        for &c in &usable {
+            buckets.place(smallest(c).unwrap_or(0), c.offset());
+        }
+        buckets
+    }
+}
+
+/// A clause's signature; `None` if a variable occurs twice.
+fn signature(lits: &[Lit]) -> Option<Signature> {
+    let mut buffer = [Lit::from_code(0); MAX_XOR_LEN];
+    let sorted = &mut buffer[..lits.len()];
+    sorted.copy_from_slice(lits);
+    sorted.sort_unstable_by_key(|l| l.var());
+    let mut vars = [u32::MAX; MAX_XOR_LEN];
+    let mut negative = 0;
+    for (i, l) in sorted.iter().enumerate() {
+        if i > 0 && sorted[i - 1].var() == l.var() {
+            return None;
+        }
+        vars[i] = l.var().index() as u32;
+        negative |= u32::from(l.is_negated()) << i;
+    }
+    Some((vars, sorted.len(), negative))
+}
+
+/// The XORs a group of clauses over the same variables states: parity 1
+/// if it holds every clause with an even number of negative literals
+/// (they forbid the even assignments), parity 0 if every odd one.
+fn read_xors(group: &[Signature], xors: &mut Vec<Xor>) {
+    let (vars, len, _) = group[0];
+    if group.len() < 1 << (len - 1) {
+        return;
+    }
+    let present = group.iter().fold(0u64, |set, s| set | 1 << s.2);
+    for parity in [true, false] {
+        let needed = masks_of_parity(len, !parity);
+        if present & needed == needed {
+            xors.push(Xor {
+                vars: vars[..len].to_vec(),
+                parity,
+            });
+        }
+    }
+}
+
+/// The set of `len`-bit masks with an odd (`odd`) or even number of ones.
+fn masks_of_parity(len: usize, odd: bool) -> u64 {
+    (0..1u32 << len)
+        .filter(|m| (m.count_ones() % 2 == 1) == odd)
+        .fold(0, |set, m| set | 1 << m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn signatures(clauses: &[&[i64]]) -> Vec<Signature> {
+        let mut all: Vec<Signature> = clauses
+            .iter()
+            .filter_map(|c| signature(&Lit::vec_from_dimacs(c)))
+            .collect();
+        all.sort_unstable();
+        all
+    }
+
+    fn xors_of(clauses: &[&[i64]]) -> Vec<Xor> {
+        let mut xors = Vec::new();
+        read_xors(&signatures(clauses), &mut xors);
+        xors
+    }
+
+    #[test]
+    fn the_four_clauses_of_a_ternary_xor_are_read_with_their_parity() {
+        // 1 ⊕ 2 ⊕ 3 = 1: forbid the four even assignments.
+        let odd: &[&[i64]] = &[&[1, 2, 3], &[-1, -2, 3], &[-1, 2, -3], &[1, -2, -3]];
+        assert_eq!(
+            xors_of(odd),
+            vec![Xor {
+                vars: vec![0, 1, 2],
+                parity: true
+            }]
+        );
+        // 1 ⊕ 2 ⊕ 3 = 0, the literals in any order.
+        let even: &[&[i64]] = &[&[3, 2, -1], &[-3, 1, 2], &[3, -2, 1], &[-2, -3, -1]];
+        assert!(!xors_of(even)[0].parity);
+    }
+
+    #[test]
+    fn three_of_the_four_clauses_are_no_xor_and_a_duplicate_does_not_count() {
+        assert!(xors_of(&[&[1, 2, 3], &[-1, -2, 3], &[-1, 2, -3]]).is_empty());
+        let with_duplicate: &[&[i64]] = &[&[1, 2, 3], &[-1, -2, 3], &[-1, 2, -3], &[3, -2, -1]];
+        assert!(xors_of(with_duplicate).is_empty());
+    }
+
+    #[test]
+    fn a_group_with_both_parities_states_both_xors() {
+        let mut all: Vec<Vec<i64>> = Vec::new();
+        for a in [1, -1] {
+            for b in [2, -2] {
+                all.push(vec![a, b]);
+            }
+        }
+        let clauses: Vec<&[i64]> = all.iter().map(|c| c.as_slice()).collect();
+        let parities: Vec<bool> = xors_of(&clauses).iter().map(|x| x.parity).collect();
+        assert_eq!(parities, vec![true, false]);
+    }
+
+    #[test]
+    fn a_clause_with_a_repeated_variable_has_no_signature() {
+        assert_eq!(signature(&Lit::vec_from_dimacs(&[1, -1, 2])), None);
+        assert_eq!(signature(&Lit::vec_from_dimacs(&[2, 1])).unwrap().2, 0);
+    }
+}
