@@ -179,7 +179,6 @@ impl Matrix {
     /// Reduced row echelon form: each pivot column is 1 in its row only.
     fn reduce(mut self) -> Reduced {
         let mut rank = 0;
-        let mut pivots = Vec::new();
         for c in 0..self.vars.len() {
             let Some(p) = (rank..self.rows).find(|&r| self.bit(r, c)) else {
                 continue;
@@ -190,7 +189,6 @@ impl Matrix {
                     self.add_row(r, rank);
                 }
             }
-            pivots.push(c);
             rank += 1;
             if rank == self.rows {
                 break;
