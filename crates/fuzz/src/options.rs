@@ -282,45 +282,22 @@ impl Options {
     /// The same options with one root technique on switched off (a
     /// shrinker's move of `simpler`).
     fn without_one_root_technique(&self) -> Vec<Options> {
-        let mut out = Vec::new();
-        let mut push = |o: Options| {
-            if o != *self {
-                out.push(o);
-            }
+        let switches: [fn(&mut Options) -> &mut bool; 8] = [
+            |o| &mut o.vivify,
+            |o| &mut o.probe,
+            |o| &mut o.substitute,
+            |o| &mut o.congruence,
+            |o| &mut o.gauss,
+            |o| &mut o.subsume,
+            |o| &mut o.eliminate,
+            |o| &mut o.elim_trial,
+        ];
+        let off = |switch: &fn(&mut Options) -> &mut bool| {
+            let mut o = *self;
+            *switch(&mut o) = false;
+            o
         };
-        push(Options {
-            vivify: false,
-            ..*self
-        });
-        push(Options {
-            probe: false,
-            ..*self
-        });
-        push(Options {
-            substitute: false,
-            ..*self
-        });
-        push(Options {
-            congruence: false,
-            ..*self
-        });
-        push(Options {
-            gauss: false,
-            ..*self
-        });
-        push(Options {
-            subsume: false,
-            ..*self
-        });
-        push(Options {
-            eliminate: false,
-            ..*self
-        });
-        push(Options {
-            elim_trial: false,
-            ..*self
-        });
-        out
+        switches.iter().map(off).filter(|o| o != self).collect()
     }
 
     /// Parses the words of a `c options:` line (unknown words are errors).
