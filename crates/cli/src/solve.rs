@@ -253,6 +253,8 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
         ("xors", stats.xors),
         ("xor units", stats.xor_units),
         ("xor equivalences", stats.xor_equivalences),
+        ("xor propagations", stats.xor_propagations),
+        ("xor conflicts", stats.xor_conflicts),
     ];
     for (name, value) in rows {
         out.comment(&format!(

@@ -10,7 +10,7 @@ impl Solver {
     /// Searches until a model, a refutation, or a limit.
     pub(crate) fn cdcl(&mut self) -> Status {
         loop {
-            if let Some(conflict) = self.propagate() {
+            if let Some(conflict) = self.propagate_with_xors() {
                 self.stats.conflicts += 1;
                 if self.trail.decision_level() == 0 {
                     return Status::Unsat;

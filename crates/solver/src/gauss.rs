@@ -49,6 +49,31 @@ pub(crate) fn eliminate(xors: &[Xor], num_vars: usize, max_work: u64) -> Option<
     Some(implied)
 }
 
+/// A component in reduced row echelon form, for the search
+/// (`xor_matrix.rs`): its variables by column and its `rank` nonzero rows
+/// of `words` words each, the parity in the column after the variables.
+pub(crate) struct Echelon {
+    pub vars: Vec<u32>,
+    pub bits: Vec<u64>,
+    pub rank: usize,
+    pub words: usize,
+}
+
+/// The consistent components of `xors` whose XOR count lies in `rows` and
+/// whose variables are at most `max_vars`, each reduced.
+pub(crate) fn echelons(
+    xors: &[Xor],
+    num_vars: usize,
+    rows: std::ops::RangeInclusive<usize>,
+    max_vars: usize,
+) -> Vec<Echelon> {
+    components(xors, num_vars)
+        .into_iter()
+        .filter(|c| rows.contains(&c.rows.len()) && c.vars.len() <= max_vars)
+        .filter_map(|c| Matrix::of(xors, &c).reduce().into_echelon())
+        .collect()
+}
+
 /// The XORs (indices into `xors`) of one connected component, with the
 /// variables they use.
 struct Component {
@@ -206,6 +231,22 @@ struct Reduced {
 }
 
 impl Reduced {
+    /// The nonzero rows; `None` when one of the others says `0 = 1`.
+    fn into_echelon(mut self) -> Option<Echelon> {
+        let m = &mut self.matrix;
+        let parity_column = m.vars.len();
+        if (self.rank..m.rows).any(|r| m.bit(r, parity_column)) {
+            return None;
+        }
+        m.bits.truncate(self.rank * m.words);
+        Some(Echelon {
+            vars: std::mem::take(&mut m.vars),
+            bits: std::mem::take(&mut m.bits),
+            rank: self.rank,
+            words: m.words,
+        })
+    }
+
     /// Adds the units and equivalences its rows state; `None` when a row
     /// below the rank says `0 = 1`.
     fn read_into(&self, implied: &mut Implied) -> Option<()> {

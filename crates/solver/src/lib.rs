@@ -92,6 +92,8 @@ mod vivify_order;
 mod walk;
 mod watch;
 mod xor;
+mod xor_matrix;
+mod xor_search;
 
 pub use add::ClauseLit;
 pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig, TargetPhases};

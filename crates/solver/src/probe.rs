@@ -110,6 +110,9 @@ impl Solver {
         if self.config.substitute && !self.substitute() {
             return false;
         }
+        if !self.build_xor_search() {
+            return false;
+        }
         if !self.config.probe {
             return true;
         }

@@ -369,10 +369,7 @@ impl Solver {
         if self.observing.is_on() {
             self.report_backjump(level);
         }
-        let branching = &mut self.branching;
-        let lim = self
-            .trail
-            .backtrack_to(level, |lit| branching.unassigned(lit));
+        let lim = self.unassign_above(level);
         self.scan.backtracked_to(lim);
         self.flips.truncate(level);
     }

@@ -77,6 +77,11 @@ pub struct Stats {
     pub xor_units: u64,
     /// Equivalences it implied, each added as two binary clauses.
     pub xor_equivalences: u64,
+    /// Literals the XOR matrices implied during the search
+    /// (`xor_search.rs`).
+    pub xor_propagations: u64,
+    /// Conflicts the XOR matrices found during the search.
+    pub xor_conflicts: u64,
     /// Time spent in `solve`.
     pub solve_time: Duration,
 }

@@ -34,6 +34,7 @@ use crate::flat_lists::FlatLists;
 use crate::gauss::{self, Xor};
 use crate::solver::Solver;
 use crate::trail::OPEN;
+use crate::xor_search::XorSearch;
 
 /// Clauses longer than this are not read as parts of XORs: an XOR of `k`
 /// variables takes 2^(k-1) clauses.
@@ -48,7 +49,9 @@ pub(crate) struct XorRounds {
     /// Root units and irredundant clauses when a round last ran.
     last_seen: Option<(usize, usize)>,
     /// A round found no XOR: the formula has none to find.
-    no_xors: bool,
+    pub no_xors: bool,
+    /// The matrices of the search (`xor_search.rs`).
+    pub search: XorSearch,
 }
 
 /// One clause's variables in increasing order (unused slots `u32::MAX`),
@@ -97,7 +100,7 @@ impl Solver {
 
     /// The XORs of the irredundant clauses whose literals are all open
     /// (module docs), each with its variables in increasing order.
-    fn extract_xors(&self) -> Vec<Xor> {
+    pub(crate) fn extract_xors(&self) -> Vec<Xor> {
         let buckets = self.xor_clauses();
         let mut xors = Vec::new();
         let mut group: Vec<Signature> = Vec::new();
