@@ -2,6 +2,7 @@
 //! solutions on an engine by blocking clauses (see [`crate::sat`]).
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use satoku_formula::{Lit, Model};
 use satoku_solver::{Solver, SolverConfig, Unknown};
@@ -51,14 +52,20 @@ impl Session {
         (self.box_size, self.encoding)
     }
 
-    /// Solves a legal `puzzle` of this session's size, counting up to `limit`.
-    pub(crate) fn solve(&mut self, puzzle: &Grid, limit: usize) -> Result<Answer, Error> {
+    /// Solves a legal `puzzle` of this session's size, counting up to
+    /// `limit` or until `stop` is raised.
+    pub(crate) fn solve(
+        &mut self,
+        puzzle: &Grid,
+        limit: usize,
+        stop: &AtomicBool,
+    ) -> Result<Answer, Error> {
         if self.solver.num_vars() >= self.base_vars + MAX_ACTIVATION_VARS {
             *self = Session::new(self.box_size, self.encoding);
         }
         self.assumptions.clear();
         crate::encode::for_each_given(puzzle, |lit| self.assumptions.push(lit));
-        count_solutions(&mut self.solver, puzzle, limit, &self.assumptions)
+        count_solutions(&mut self.solver, puzzle, limit, &self.assumptions, stop)
     }
 }
 
@@ -71,11 +78,14 @@ impl Session {
 /// dropped before the next puzzle, and the blocking clauses are guarded
 /// ([`satoku_solver::Solutions::guarded`]), switched off once the puzzle
 /// is counted (a puzzle without givens has no assumptions to guard them).
+/// `stop` raised ends the count before the next model (the answer is then
+/// a lower bound).
 pub(crate) fn count_solutions(
     solver: &mut Solver,
     puzzle: &Grid,
     limit: usize,
     assumptions: &[Lit],
+    stop: &AtomicBool,
 ) -> Result<Answer, Error> {
     let limit = limit.max(1);
     let mut first: Option<Grid> = None;
@@ -87,7 +97,7 @@ pub(crate) fn count_solutions(
         .scoped()
         .guarded()
         .block_with(|model, out| push_blocking_lits(puzzle, model, out));
-    while count < limit {
+    while count < limit && !stop.load(Ordering::Relaxed) {
         let model = match models.next() {
             Some(Ok(model)) => model,
             None => break,
@@ -136,12 +146,23 @@ mod tests {
         let empty = Grid::empty(2).unwrap();
         let full = solve_direct(&empty, 1).solution().unwrap().clone();
         let mut session = Session::new(2, Encoding::Extended);
+        let never = AtomicBool::new(false);
         for round in 0..2 * MAX_ACTIVATION_VARS + 3 {
-            let counted = session.solve(&empty, 3).unwrap();
+            let counted = session.solve(&empty, 3, &never).unwrap();
             assert_eq!(counted.count(), 3, "round {round}");
-            let unique = session.solve(&full, 3).unwrap();
+            let unique = session.solve(&full, 3, &never).unwrap();
             assert_eq!(unique.count(), 1, "round {round}");
         }
         assert!(session.solver.num_vars() <= 64 + MAX_ACTIVATION_VARS);
+    }
+
+    #[test]
+    fn a_raised_stop_ends_the_count_before_the_next_model() {
+        let empty = Grid::empty(3).unwrap();
+        let mut session = Session::new(3, Encoding::Extended);
+        let stop = AtomicBool::new(true);
+        assert_eq!(session.solve(&empty, 10, &stop).unwrap().count(), 0);
+        stop.store(false, Ordering::Relaxed);
+        assert_eq!(session.solve(&empty, 10, &stop).unwrap().count(), 10);
     }
 }

@@ -16,6 +16,7 @@ use std::cell::RefCell;
 use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use satoku_sudoku::{Answer, Encoding, Engine, Grid, Puzzle, SatSudoku};
@@ -131,16 +132,18 @@ thread_local! {
     static SAT: RefCell<SatSudoku> = RefCell::new(SatSudoku::new());
 }
 
-/// Solves one puzzle the chosen way.
-fn solve_one(grid: &Grid, limit: usize, via: Via) -> anyhow::Result<Answer> {
+/// Solves one puzzle the chosen way, counting up to `limit` or until
+/// `stop` is raised (then the count so far, a lower bound).
+fn solve_one(grid: &Grid, limit: usize, via: Via, stop: &AtomicBool) -> anyhow::Result<Answer> {
     match via {
-        Via::Direct => Ok(satoku_sudoku::solve_direct_with(
+        Via::Direct => Ok(satoku_sudoku::solve_direct_until(
             grid,
             limit,
             Engine::Fastest,
+            stop,
         )),
         Via::Sat => SAT
-            .with_borrow_mut(|sat| sat.solve(grid, limit))
+            .with_borrow_mut(|sat| sat.solve_until(grid, limit, Encoding::Extended, stop))
             .context("SAT path failed"),
     }
 }
