@@ -2,6 +2,7 @@
 //! solutions on an engine by blocking clauses (see [`crate::sat`]).
 
 use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use satoku_formula::{Lit, Model};
@@ -78,8 +79,10 @@ impl Session {
 /// dropped before the next puzzle, and the blocking clauses are guarded
 /// ([`satoku_solver::Solutions::guarded`]), switched off once the puzzle
 /// is counted (a puzzle without givens has no assumptions to guard them).
-/// `stop` raised ends the count before the next model (the answer is then
-/// a lower bound).
+/// Solutions found are remembered by a 128-bit fingerprint only, not kept:
+/// the engine's blocking clauses are what the count has to keep. `stop`
+/// raised ends the count before the next model (the answer is then a lower
+/// bound).
 pub(crate) fn count_solutions(
     solver: &mut Solver,
     puzzle: &Grid,
@@ -90,7 +93,7 @@ pub(crate) fn count_solutions(
     let limit = limit.max(1);
     let mut first: Option<Grid> = None;
     let mut count = 0;
-    let mut found: HashSet<Grid> = HashSet::new();
+    let mut found: HashSet<u128> = HashSet::new();
     let mut models = solver
         .solutions()
         .assuming(assumptions)
@@ -104,7 +107,7 @@ pub(crate) fn count_solutions(
             Some(Err(Unknown)) => return Err(Error::SatUnknown { found: count }),
         };
         let grid = decode(puzzle, &model)?;
-        if !found.insert(grid.clone()) {
+        if !found.insert(fingerprint(&grid)) {
             return Err(Error::ModelRepeated { count: count + 1 });
         }
         count += 1;
@@ -114,6 +117,18 @@ pub(crate) fn count_solutions(
         Some(solution) => Answer::Solved { solution, count },
         None => Answer::NoSolution,
     })
+}
+
+/// Two independent 64-bit hashes of `grid`'s cells: a repeat of a
+/// solution is told with no grid kept (a false repeat would need a 128-bit
+/// collision).
+fn fingerprint(grid: &Grid) -> u128 {
+    let half = |salt: u8| {
+        let mut h = DefaultHasher::new();
+        (salt, grid.cells()).hash(&mut h);
+        h.finish()
+    };
+    u128::from(half(0)) << 64 | u128::from(half(1))
 }
 
 /// Pushes the literals of the clause that blocks `model`'s solution: some
@@ -164,5 +179,13 @@ mod tests {
         assert_eq!(session.solve(&empty, 10, &stop).unwrap().count(), 0);
         stop.store(false, Ordering::Relaxed);
         assert_eq!(session.solve(&empty, 10, &stop).unwrap().count(), 10);
+    }
+
+    #[test]
+    fn fingerprints_tell_grids_apart() {
+        let empty = Grid::empty(2).unwrap();
+        let full = solve_direct(&empty, 1).solution().unwrap().clone();
+        assert_ne!(fingerprint(&empty), fingerprint(&full));
+        assert_eq!(fingerprint(&full), fingerprint(&full.clone()));
     }
 }
