@@ -156,10 +156,7 @@ pub fn read_csv(text: &str, name: &str) -> Result<Vec<CsvRow>, BenchError> {
 
 /// Reads the CSV file at `path`.
 pub fn read_csv_file(path: &Path) -> Result<Vec<CsvRow>, BenchError> {
-    let text = std::fs::read_to_string(path).map_err(|source| BenchError::ReadFile {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = crate::text_file::read_text(path)?;
     read_csv(&text, &path.display().to_string())
 }
 

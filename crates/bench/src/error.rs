@@ -36,6 +36,14 @@ pub enum BenchError {
         /// The reason.
         source: io::Error,
     },
+    /// An expectations TSV or a bench CSV longer than the most read.
+    #[error("{}: longer than {max} bytes", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The most bytes read.
+        max: u64,
+    },
     /// A malformed line of an expectations TSV or a bench CSV.
     #[error("{name}:{line}: {message}")]
     BadLine {

@@ -54,10 +54,7 @@ impl Expected {
 
     /// Reads and parses the TSV at `path`.
     pub fn read(path: &Path) -> Result<Expected, BenchError> {
-        let text = std::fs::read_to_string(path).map_err(|source| BenchError::ReadFile {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let text = crate::text_file::read_text(path)?;
         Expected::parse(&text, &path.display().to_string())
     }
 

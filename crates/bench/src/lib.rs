@@ -66,6 +66,7 @@ mod plot;
 mod progress;
 mod report;
 mod results;
+mod text_file;
 mod walk;
 
 pub use bench::{Bench, Engine};
@@ -78,4 +79,5 @@ pub use plot::{cactus_svg, series_from_rows, Series};
 pub use progress::Progress;
 pub use report::Totals;
 pub use results::Results;
+pub use text_file::MAX_TEXT_FILE;
 pub use walk::{find_instances, is_cnf_name};

@@ -6,11 +6,9 @@
 //! absent from the model satisfies nothing, so a partial model must still
 //! make every clause true.
 
-use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use itertools::Itertools;
 use satoku_dimacs::{read_solver_answer, OutputOptions, PartialModel, Status, STDIN_NAME};
 
@@ -51,7 +49,8 @@ pub fn parse_model(text: &str, name: &str) -> Result<PartialModel, BadInput> {
 /// Runs `satoku check`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let cnf = read_cnf_with(&args.file, args.strict, &args.limits, ModelUse::None)?.cnf;
-    let text = read_text(&args.model)?;
+    let max = crate::text_file::max_solver_output(cnf.num_vars());
+    let text = crate::text_file::read_text(&args.model, max)?;
     let name = if args.model.as_os_str() == "-" {
         STDIN_NAME.to_owned()
     } else {
@@ -80,18 +79,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(crate::exit::FAILURE))
         }
     }
-}
-
-fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
-    let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("cannot read stdin")?;
-    } else {
-        bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    }
-    String::from_utf8(bytes).map_err(|_| BadInput(format!("{}: not text", path.display())).into())
 }
 
 #[cfg(test)]

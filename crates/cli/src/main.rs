@@ -51,6 +51,7 @@ mod solve;
 mod solver_options;
 mod stdout;
 mod sudoku;
+mod text_file;
 mod trace;
 mod watchdog;
 

@@ -70,6 +70,12 @@ where
         Ok(meta) => {
             let target = follow_links(path).with_context(fail)?;
             if names_file(&target, &meta) {
+                // Refused as the shell's `>` refuses it: the rename would
+                // replace a file the user may not write.
+                OpenOptions::new()
+                    .write(true)
+                    .open(&target)
+                    .with_context(fail)?;
                 replace(&target, Some(&meta), compression, write).with_context(fail)
             } else {
                 // A link the kernel resolves by itself (`/dev/stdout`).

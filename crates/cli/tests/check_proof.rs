@@ -133,3 +133,35 @@ fn malformed_proofs_exit_2() {
         .unwrap();
     assert_eq!(missing.status.code(), Some(2));
 }
+
+#[test]
+fn the_proof_of_a_formula_its_units_refute_is_still_read() {
+    // `1` and `-1` refute the formula at once; the proof must still be a
+    // readable, well-formed proof.
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("d6.cnf");
+    std::fs::write(&cnf, "p cnf 1 2\n1 0\n-1 0\n").unwrap();
+    let run = |proof: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_satoku"))
+            .arg("check-proof")
+            .arg(&cnf)
+            .arg(proof)
+            .output()
+            .unwrap()
+    };
+    let mut bad = vec![dir.path().to_path_buf()];
+    if cfg!(unix) {
+        bad.push("/dev/zero".into());
+    }
+    for proof in bad {
+        let out = run(&proof);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{proof:?}: {stderr}");
+        assert!(!text(&out.stdout).contains("s VERIFIED"), "{proof:?}");
+    }
+    let empty = dir.path().join("empty.drat");
+    std::fs::write(&empty, "").unwrap();
+    let out = run(&empty);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("s VERIFIED"));
+}

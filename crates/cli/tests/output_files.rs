@@ -182,3 +182,21 @@ fn dev_stdout_and_dev_stderr_are_written_as_the_streams_they_are() {
     assert!(errs.status.success(), "{errs:?}");
     assert!(String::from_utf8_lossy(&errs.stderr).contains("p cnf 6"));
 }
+
+#[test]
+fn a_file_the_user_may_not_write_is_refused_not_replaced() {
+    // SAFETY: plain system call.
+    if unsafe { libc::geteuid() } == 0 {
+        return; // root may write a read-only file, as the shell's `>` does.
+    }
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("in.cnf"), "p cnf 2 1\n1 2 0\n").unwrap();
+    let out_path = dir.path().join("out.cnf");
+    fs::write(&out_path, "old\n").unwrap();
+    fs::set_permissions(&out_path, fs::Permissions::from_mode(0o444)).unwrap();
+    let out = run(dir.path(), &["convert", "in.cnf", "out.cnf"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot write out.cnf"), "{stderr}");
+    assert_eq!(fs::read_to_string(&out_path).unwrap(), "old\n");
+}

@@ -210,6 +210,42 @@ fn a_signal_ends_other_commands_with_128_plus_its_number_and_no_temporary_file()
     }
 }
 
+#[test]
+fn the_first_signal_stops_a_count_inside_one_puzzle() {
+    // The empty 9x9 grid has about 6.7e21 solutions: only an interrupt
+    // polled inside the count ends these runs.
+    let _lock = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("empty9.txt"), format!("{:081}\n", 0)).unwrap();
+    let runs: [&[&str]; 3] = [
+        &["sudoku", "solve", "empty9.txt", "--count", "100000000"],
+        &[
+            "sudoku",
+            "solve",
+            "empty9.txt",
+            "--count",
+            "100000000",
+            "--via",
+            "direct",
+        ],
+        &["sudoku", "check", "empty9.txt", "--count", "100000000"],
+    ];
+    for args in runs {
+        let child = spawn(args, dir.path());
+        std::thread::sleep(Duration::from_millis(500));
+        send(&child, libc::SIGTERM);
+        let (output, _) = wait_within(child, Duration::from_secs(5));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(stderr.contains("(interrupted)"), "{args:?}: {stderr}");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.is_empty() || stdout.starts_with("multiple >="),
+            "{args:?}: {stdout}"
+        );
+    }
+}
+
 fn has_temporary(dir: &Path) -> bool {
     std::fs::read_dir(dir).unwrap().any(|e| {
         e.unwrap()

@@ -18,23 +18,39 @@ pub(crate) fn parse_compressed<R: Read>(
     reader: R,
     source: &Source,
 ) -> Result<Parsed, Error> {
-    use crate::limits::Counted;
+    use crate::limits::{Counted, Expanding};
     use crate::parse::parse_text;
     use bzip2::read::MultiBzDecoder;
     use flate2::read::MultiGzDecoder;
+    use std::rc::Rc;
     use xz2::read::XzDecoder;
     use xz2::stream::Stream;
 
     let expanded = source.size.map(|s| s.saturating_mul(8));
     let (counted, count) = Counted::new(reader);
     match kind {
-        Sniffed::Gzip => parse_text(MultiGzDecoder::new(counted), source, expanded, Some(count)),
+        Sniffed::Gzip => {
+            let decoder = Expanding::new(
+                MultiGzDecoder::new(counted),
+                Rc::clone(&count),
+                source.limits,
+            );
+            parse_text(decoder, source, expanded, Some(count))
+        }
         Sniffed::Xz => {
-            let decoder = XzDecoder::new_multi_decoder(counted);
+            let decoder = Expanding::new(
+                XzDecoder::new_multi_decoder(counted),
+                Rc::clone(&count),
+                source.limits,
+            );
             parse_text(decoder, source, expanded, Some(count))
         }
         Sniffed::Bzip2 => {
-            let decoder = MultiBzDecoder::new(counted);
+            let decoder = Expanding::new(
+                MultiBzDecoder::new(counted),
+                Rc::clone(&count),
+                source.limits,
+            );
             parse_text(decoder, source, expanded, Some(count))
         }
         _ => {
@@ -43,7 +59,11 @@ pub(crate) fn parse_compressed<R: Read>(
             let memlimit = source.limits.max_memory.bytes().unwrap_or(u64::MAX);
             let stream = Stream::new_lzma_decoder(memlimit)
                 .map_err(|e| Error::new(source.name, 0, 0, ErrorKind::Io(e.into())))?;
-            let decoder = XzDecoder::new_stream(counted, stream);
+            let decoder = Expanding::new(
+                XzDecoder::new_stream(counted, stream),
+                Rc::clone(&count),
+                source.limits,
+            );
             parse_text(decoder, source, expanded, Some(count))
         }
     }

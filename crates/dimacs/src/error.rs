@@ -209,6 +209,19 @@ pub enum ErrorKind {
     },
 }
 
+impl ErrorKind {
+    /// The kind of a read error: a limit that a reader enforces travels as
+    /// an I/O error carrying its kind ([`crate::limits::Expanding`]);
+    /// anything else is [`ErrorKind::Io`].
+    pub(crate) fn from_io(err: io::Error) -> ErrorKind {
+        if err.get_ref().is_some_and(|e| e.is::<ErrorKind>()) {
+            let inner = err.into_inner().expect("checked to carry an error");
+            return *inner.downcast::<ErrorKind>().expect("checked to be a kind");
+        }
+        ErrorKind::Io(err)
+    }
+}
+
 /// A byte count for messages: exact below 1 KiB, else in KiB, MiB or GiB
 /// with one decimal.
 pub(crate) fn show_bytes(bytes: u64) -> String {

@@ -68,7 +68,9 @@ pub use limits::{
     Limits, MaxMemory, DEFAULT_MAX_EXPANSION, DEFAULT_MEMORY_PERCENT, EXPANSION_FLOOR,
     FIXED_MAX_MEMORY, MACHINE_LOOKUP_FLOOR,
 };
-pub use output_read::{read_solver_answer, read_solver_output, OutputOptions, SolverOutput};
+pub use output_read::{
+    read_solver_answer, read_solver_output, OutputOptions, SolverOutput, MAX_COMMENTS,
+};
 pub use output_write::{
     v_lines, write_res, write_solver_output, MAX_UNUSED_MODEL_VARS, MAX_V_LINE,
 };

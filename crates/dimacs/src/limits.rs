@@ -146,6 +146,62 @@ impl<R: Read> Read for Counted<R> {
     }
 }
 
+/// Decompressed text, checked against [`Limits::max_expansion`] once per
+/// [`CHECK_EVERY`] bytes past [`EXPANSION_FLOOR`] whatever the text holds
+/// (the parser's own checks come at tokens, and a run of blanks or one
+/// long comment has none). Past the ratio a read fails with an I/O error
+/// carrying [`ErrorKind::ExpansionLimit`] (see [`ErrorKind::from_io`]).
+#[cfg_attr(not(feature = "compression"), allow(dead_code))]
+pub(crate) struct Expanding<R> {
+    inner: R,
+    compressed: Rc<Cell<u64>>,
+    ratio: Option<u64>,
+    text: u64,
+    next_check: u64,
+}
+
+#[cfg_attr(not(feature = "compression"), allow(dead_code))]
+impl<R> Expanding<R> {
+    /// Wraps the decoder `inner`, whose input `compressed` counts.
+    pub(crate) fn new(inner: R, compressed: Rc<Cell<u64>>, limits: &Limits) -> Expanding<R> {
+        Expanding {
+            inner,
+            compressed,
+            ratio: limits.max_expansion,
+            text: 0,
+            next_check: EXPANSION_FLOOR,
+        }
+    }
+
+    #[cold]
+    fn check(&mut self) -> io::Result<()> {
+        self.next_check = self.text.saturating_add(CHECK_EVERY);
+        let (Some(ratio), compressed) = (self.ratio, self.compressed.get()) else {
+            return Ok(());
+        };
+        if self.text > EXPANSION_FLOOR && self.text > compressed.saturating_mul(ratio) {
+            let kind = ErrorKind::ExpansionLimit {
+                ratio,
+                compressed,
+                text: self.text,
+            };
+            return Err(io::Error::other(kind));
+        }
+        Ok(())
+    }
+}
+
+impl<R: Read> Read for Expanding<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.text += n as u64;
+        if self.text >= self.next_check {
+            self.check()?;
+        }
+        Ok(n)
+    }
+}
+
 /// The limits of one read in progress, and when to check them next.
 pub(crate) struct Budget {
     limits: Limits,

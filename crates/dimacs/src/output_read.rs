@@ -15,6 +15,9 @@ use satoku_formula::{Lit, Var};
 use crate::error::{show_token, Error, ErrorKind};
 use crate::{PartialModel, Status};
 
+/// The most `c` lines a [`SolverOutput`] keeps; later ones are read and dropped.
+pub const MAX_COMMENTS: usize = 10_000;
+
 /// What a solver's output says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolverOutput {
@@ -39,7 +42,8 @@ impl SolverOutput {
         self.model
     }
 
-    /// The text of each `c` line, after `c `, in input order.
+    /// The text of each `c` line, after `c `, in input order: the first
+    /// [`MAX_COMMENTS`] only (a long run's statistics need not fill memory).
     pub fn comments(&self) -> &[String] {
         &self.comments
     }
@@ -146,9 +150,11 @@ impl<'a> Reader<'a> {
         let fail = |col: usize, kind| Err(Error::new(self.name, line_no, col as u64 + 1, kind));
         match first {
             "c" => {
-                let text = line[col + 1..].strip_prefix([' ', '\t']);
-                self.comments
-                    .push(text.unwrap_or(&line[col + 1..]).trim_end().to_owned());
+                if self.comments.len() < MAX_COMMENTS {
+                    let text = line[col + 1..].strip_prefix([' ', '\t']);
+                    let text = text.unwrap_or(&line[col + 1..]).trim_end();
+                    self.comments.push(text.to_owned());
+                }
                 Ok(())
             }
             "s" => {

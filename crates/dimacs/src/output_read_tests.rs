@@ -157,3 +157,11 @@ fn an_answer_with_a_model_says_satisfiable() {
         "out:2:1: a model in an UNSATISFIABLE answer"
     );
 }
+
+#[test]
+fn only_the_first_comments_are_kept() {
+    let text = "c x\n".repeat(MAX_COMMENTS + 5) + "s UNSATISFIABLE\n";
+    let out = read_solver_output(&text, "out", OutputOptions::default()).unwrap();
+    assert_eq!(out.comments().len(), MAX_COMMENTS);
+    assert_eq!(out.status(), Status::Unsat);
+}

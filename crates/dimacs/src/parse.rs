@@ -208,7 +208,7 @@ pub(crate) fn parse_text<R: Read>(
     read_clauses(&mut sc, &mut ctx, &header, &mut cnf)
         .map_err(|e| read_error_first(&mut sc, name, e))?;
     if let Some(err) = sc.take_io_error() {
-        return Err(ctx.error(sc.position(), ErrorKind::Io(err)));
+        return Err(ctx.error(sc.position(), ErrorKind::from_io(err)));
     }
     if cnf.num_clauses() as u64 != header.clauses {
         let mismatch = ClauseCountMismatch {

@@ -251,7 +251,7 @@ pub(crate) fn read_error_first<R: Read>(sc: &mut Scanner<R>, name: &str, err: Er
     match sc.take_io_error() {
         Some(io) => {
             let (line, col) = sc.position();
-            Error::new(name, line, col, ErrorKind::Io(io))
+            Error::new(name, line, col, ErrorKind::from_io(io))
         }
         None => err,
     }

@@ -159,9 +159,11 @@ fn a_proof_without_the_empty_clause_is_rejected() {
 fn trivially_unsatisfiable_formulas_need_no_proof() {
     let with_empty = Cnf::from_dimacs(&[&[1, 2], &[]]);
     assert_eq!(
-        run(&with_empty, b"garbage").outcome,
+        run(&with_empty, b"").outcome,
         Outcome::Verified(Refutation::EmptyClauseInFormula)
     );
+    // The proof is still read: a malformed one is an error, not verified.
+    assert!(check(&with_empty, &b"garbage"[..], &CheckOptions::default()).is_err());
     let by_units = Cnf::from_dimacs(&[&[1], &[-1, 2], &[-2, -1]]);
     assert_eq!(
         run(&by_units, b"").outcome,

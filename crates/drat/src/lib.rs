@@ -90,13 +90,17 @@ pub fn check(cnf: &Cnf, proof: impl Read, opts: &CheckOptions) -> Result<Verdict
         outcome,
         stats: checker.stats(),
     };
+    // The proof's first step is read even when the formula's units refute
+    // it: a proof that cannot be read (a directory) or is malformed
+    // (`/dev/zero`) is an error, never a verified proof.
+    let mut reader = ProofReader::new(proof, opts.format)?;
+    let mut lits = Vec::new();
+    let mut next = reader.next_step(&mut lits)?;
     if let Some(refutation) = checker.load(cnf) {
         return Ok(verdict(Outcome::Verified(refutation), &checker));
     }
-    let mut reader = ProofReader::new(proof, opts.format)?;
-    let mut lits = Vec::new();
     let mut index = 0;
-    while let Some(step) = reader.next_step(&mut lits)? {
+    while let Some(step) = next {
         match step.kind {
             StepKind::Add => {
                 index += 1;
@@ -125,6 +129,7 @@ pub fn check(cnf: &Cnf, proof: impl Read, opts: &CheckOptions) -> Result<Verdict
                 }
             }
         }
+        next = reader.next_step(&mut lits)?;
     }
     Ok(verdict(Outcome::NoEmptyClause, &checker))
 }

@@ -11,6 +11,8 @@
 //! state copies. The 9x9 fast path is [`crate::fast9`]; this one is
 //! its cross-check and the rating's yardstick (it counts guesses).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::Grid;
 
 const MAX_SIDE: usize = 25;
@@ -257,7 +259,7 @@ impl Solver {
         Some(branch)
     }
 
-    fn search(&self, mut s: State, limit: usize) -> Search {
+    fn search(&self, mut s: State, limit: usize, stop: &AtomicBool) -> Search {
         let mut found = Search::default();
         // Frames: the state before a branch, and the options left to try.
         let mut stack: Vec<(State, Branch)> = Vec::new();
@@ -276,6 +278,7 @@ impl Solver {
                             return found;
                         }
                     }
+                    Some(_) if stop.load(Ordering::Relaxed) => return found,
                     Some(branch) => {
                         found.num_guesses += 1;
                         stack.push((s.clone(), branch));
@@ -332,6 +335,12 @@ enum Branch {
 /// Counts the solutions of `puzzle` up to `limit` (at least 1) with the
 /// generic solver. Illegal givens give 0 solutions.
 pub(crate) fn search(puzzle: &Grid, limit: usize) -> Search {
+    search_until(puzzle, limit, &AtomicBool::new(false))
+}
+
+/// [`search`] that also ends, at the next branch point, once `stop` is
+/// raised: the count is then what was found so far.
+pub(crate) fn search_until(puzzle: &Grid, limit: usize, stop: &AtomicBool) -> Search {
     let solver = Solver::new(puzzle.box_size());
     let mut s = State {
         cells: [0; MAX_CELLS],
@@ -343,7 +352,7 @@ pub(crate) fn search(puzzle: &Grid, limit: usize) -> Search {
             return Search::default();
         }
     }
-    solver.search(s, limit.max(1))
+    solver.search(s, limit.max(1), stop)
 }
 
 #[cfg(test)]
@@ -374,5 +383,12 @@ mod tests {
                 .parse()
                 .unwrap();
         assert_eq!(search(&unsolvable, 2).count, 0);
+    }
+
+    #[test]
+    fn a_raised_stop_ends_the_search_at_a_branch_point() {
+        let empty = Grid::empty(3).unwrap();
+        let r = search_until(&empty, usize::MAX, &AtomicBool::new(true));
+        assert!(r.count <= 1, "{}", r.count);
     }
 }

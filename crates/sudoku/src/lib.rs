@@ -81,4 +81,4 @@ pub use parse::{
 };
 pub use rate::{rate_by_guesses, Difficulty, GuessRating};
 pub use sat::SatSudoku;
-pub use solve::{solve_direct, solve_direct_with, Answer, Engine};
+pub use solve::{solve_direct, solve_direct_until, solve_direct_with, Answer, Engine};

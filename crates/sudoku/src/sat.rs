@@ -41,6 +41,8 @@
 //! found before (what its blocking clauses say). A model that fails is an
 //! error, never an answer.
 
+use std::sync::atomic::AtomicBool;
+
 use satoku_formula::Lit;
 use satoku_solver::{Solver, SolverConfig};
 
@@ -90,11 +92,24 @@ impl SatSudoku {
         limit: usize,
         encoding: Encoding,
     ) -> Result<Answer, Error> {
+        self.solve_until(puzzle, limit, encoding, &AtomicBool::new(false))
+    }
+
+    /// [`SatSudoku::solve_with`] that ends the count, before the next
+    /// model, once `stop` is raised (another thread's interrupt): the
+    /// answer then holds the solutions found so far, a lower bound.
+    pub fn solve_until(
+        &mut self,
+        puzzle: &Grid,
+        limit: usize,
+        encoding: Encoding,
+        stop: &AtomicBool,
+    ) -> Result<Answer, Error> {
         if let Some(conflict) = puzzle.first_conflict() {
             return Ok(Answer::Illegal(conflict));
         }
         self.session(puzzle.box_size(), encoding)
-            .solve(puzzle, limit)
+            .solve(puzzle, limit, stop)
     }
 
     /// The session for `box_size` and `encoding`, built when missing.
@@ -146,7 +161,7 @@ pub fn engine_config() -> SolverConfig {
 pub fn solve_once(puzzle: &Grid, limit: usize, encoding: Encoding) -> Result<Answer, Error> {
     let mut solver = Solver::new(engine_config());
     load(&mut solver, puzzle, encoding);
-    count_solutions(&mut solver, puzzle, limit, &[])
+    count_solutions(&mut solver, puzzle, limit, &[], &AtomicBool::new(false))
 }
 
 /// Adds `encode(puzzle, encoding)` simplified by the givens' direct

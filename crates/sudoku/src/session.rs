@@ -2,6 +2,8 @@
 //! solutions on an engine by blocking clauses (see [`crate::sat`]).
 
 use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use satoku_formula::{Lit, Model};
 use satoku_solver::{Solver, SolverConfig, Unknown};
@@ -51,14 +53,20 @@ impl Session {
         (self.box_size, self.encoding)
     }
 
-    /// Solves a legal `puzzle` of this session's size, counting up to `limit`.
-    pub(crate) fn solve(&mut self, puzzle: &Grid, limit: usize) -> Result<Answer, Error> {
+    /// Solves a legal `puzzle` of this session's size, counting up to
+    /// `limit` or until `stop` is raised.
+    pub(crate) fn solve(
+        &mut self,
+        puzzle: &Grid,
+        limit: usize,
+        stop: &AtomicBool,
+    ) -> Result<Answer, Error> {
         if self.solver.num_vars() >= self.base_vars + MAX_ACTIVATION_VARS {
             *self = Session::new(self.box_size, self.encoding);
         }
         self.assumptions.clear();
         crate::encode::for_each_given(puzzle, |lit| self.assumptions.push(lit));
-        count_solutions(&mut self.solver, puzzle, limit, &self.assumptions)
+        count_solutions(&mut self.solver, puzzle, limit, &self.assumptions, stop)
     }
 }
 
@@ -71,30 +79,35 @@ impl Session {
 /// dropped before the next puzzle, and the blocking clauses are guarded
 /// ([`satoku_solver::Solutions::guarded`]), switched off once the puzzle
 /// is counted (a puzzle without givens has no assumptions to guard them).
+/// Solutions found are remembered by a 128-bit fingerprint only, not kept:
+/// the engine's blocking clauses are what the count has to keep. `stop`
+/// raised ends the count before the next model (the answer is then a lower
+/// bound).
 pub(crate) fn count_solutions(
     solver: &mut Solver,
     puzzle: &Grid,
     limit: usize,
     assumptions: &[Lit],
+    stop: &AtomicBool,
 ) -> Result<Answer, Error> {
     let limit = limit.max(1);
     let mut first: Option<Grid> = None;
     let mut count = 0;
-    let mut found: HashSet<Grid> = HashSet::new();
+    let mut found: HashSet<u128> = HashSet::new();
     let mut models = solver
         .solutions()
         .assuming(assumptions)
         .scoped()
         .guarded()
         .block_with(|model, out| push_blocking_lits(puzzle, model, out));
-    while count < limit {
+    while count < limit && !stop.load(Ordering::Relaxed) {
         let model = match models.next() {
             Some(Ok(model)) => model,
             None => break,
             Some(Err(Unknown)) => return Err(Error::SatUnknown { found: count }),
         };
         let grid = decode(puzzle, &model)?;
-        if !found.insert(grid.clone()) {
+        if !found.insert(fingerprint(&grid)) {
             return Err(Error::ModelRepeated { count: count + 1 });
         }
         count += 1;
@@ -104,6 +117,18 @@ pub(crate) fn count_solutions(
         Some(solution) => Answer::Solved { solution, count },
         None => Answer::NoSolution,
     })
+}
+
+/// Two independent 64-bit hashes of `grid`'s cells: a repeat of a
+/// solution is told with no grid kept (a false repeat would need a 128-bit
+/// collision).
+fn fingerprint(grid: &Grid) -> u128 {
+    let half = |salt: u8| {
+        let mut h = DefaultHasher::new();
+        (salt, grid.cells()).hash(&mut h);
+        h.finish()
+    };
+    u128::from(half(0)) << 64 | u128::from(half(1))
 }
 
 /// Pushes the literals of the clause that blocks `model`'s solution: some
@@ -136,12 +161,31 @@ mod tests {
         let empty = Grid::empty(2).unwrap();
         let full = solve_direct(&empty, 1).solution().unwrap().clone();
         let mut session = Session::new(2, Encoding::Extended);
+        let never = AtomicBool::new(false);
         for round in 0..2 * MAX_ACTIVATION_VARS + 3 {
-            let counted = session.solve(&empty, 3).unwrap();
+            let counted = session.solve(&empty, 3, &never).unwrap();
             assert_eq!(counted.count(), 3, "round {round}");
-            let unique = session.solve(&full, 3).unwrap();
+            let unique = session.solve(&full, 3, &never).unwrap();
             assert_eq!(unique.count(), 1, "round {round}");
         }
         assert!(session.solver.num_vars() <= 64 + MAX_ACTIVATION_VARS);
+    }
+
+    #[test]
+    fn a_raised_stop_ends_the_count_before_the_next_model() {
+        let empty = Grid::empty(3).unwrap();
+        let mut session = Session::new(3, Encoding::Extended);
+        let stop = AtomicBool::new(true);
+        assert_eq!(session.solve(&empty, 10, &stop).unwrap().count(), 0);
+        stop.store(false, Ordering::Relaxed);
+        assert_eq!(session.solve(&empty, 10, &stop).unwrap().count(), 10);
+    }
+
+    #[test]
+    fn fingerprints_tell_grids_apart() {
+        let empty = Grid::empty(2).unwrap();
+        let full = solve_direct(&empty, 1).solution().unwrap().clone();
+        assert_ne!(fingerprint(&empty), fingerprint(&full));
+        assert_eq!(fingerprint(&full), fingerprint(&full.clone()));
     }
 }

@@ -1,6 +1,8 @@
 //! The direct solver's front: legality, then the fastest search for the size
 //! (the 9x9 path checks legality itself, as it loads the givens).
 
+use std::sync::atomic::AtomicBool;
+
 use crate::grid::Conflict;
 use crate::{fast9, generic, Grid};
 
@@ -65,11 +67,24 @@ pub fn solve_direct(puzzle: &Grid, limit: usize) -> Answer {
 
 /// [`solve_direct`] with a chosen engine.
 pub fn solve_direct_with(puzzle: &Grid, limit: usize, engine: Engine) -> Answer {
+    solve_direct_until(puzzle, limit, engine, &AtomicBool::new(false))
+}
+
+/// [`solve_direct_with`] that ends early once `stop` is raised (another
+/// thread's interrupt, polled at every branch of the search). An answer
+/// cut short holds the solutions found so far: a lower bound, and
+/// [`Answer::NoSolution`] when none was found yet.
+pub fn solve_direct_until(
+    puzzle: &Grid,
+    limit: usize,
+    engine: Engine,
+    stop: &AtomicBool,
+) -> Answer {
     let (count, first) = if engine == Engine::Fastest && puzzle.box_size() == 3 {
         // The 9x9 path checks the rules while it loads the givens, at a
         // fraction of a separate check's cost; where the conflict is, is
         // looked up only when there is one.
-        match fast9::count(puzzle, limit) {
+        match fast9::count(puzzle, limit, stop) {
             Some(result) => result,
             None => {
                 let conflict = puzzle
@@ -82,7 +97,7 @@ pub fn solve_direct_with(puzzle: &Grid, limit: usize, engine: Engine) -> Answer 
         if let Some(conflict) = puzzle.first_conflict() {
             return Answer::Illegal(conflict);
         }
-        let s = generic::search(puzzle, limit);
+        let s = generic::search_until(puzzle, limit, stop);
         (s.count, s.first)
     };
     match first {

@@ -19,8 +19,9 @@ use satoku_sudoku::{
     DEFAULT_ALPHABET,
 };
 
-use super::{read_puzzles, read_text, EncodingArg};
+use super::{read_puzzles, EncodingArg};
 use crate::exit::BadInput;
+use crate::text_file::read_text;
 
 /// Arguments of `satoku sudoku encode`.
 #[derive(clap::Args, Debug)]
@@ -81,7 +82,8 @@ pub fn run_encode(args: EncodeArgs) -> anyhow::Result<ExitCode> {
 }
 
 pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
-    let text = read_text(&args.file)?;
+    let max = crate::text_file::max_solver_output(satoku_sudoku::MAX_BOX_SIZE.pow(6));
+    let text = read_text(&args.file, max)?;
     let name = args.file.display().to_string();
     let output = read_solver_answer(&text, &name, OutputOptions::default())
         .map_err(|e| BadInput(e.to_string()))?;

@@ -13,14 +13,15 @@ mod solve;
 mod stream;
 
 use std::cell::RefCell;
-use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use satoku_sudoku::{Answer, Encoding, Engine, Grid, Puzzle, SatSudoku};
 
 use crate::exit::BadInput;
+use crate::text_file::{read_text, MAX_PUZZLE_FILE};
 
 // Sudokus through SAT, cross-checked by a direct solver.
 #[derive(clap::Args, Debug)]
@@ -90,37 +91,9 @@ impl From<EncodingArg> for Encoding {
     }
 }
 
-/// Reads a whole file, `-` being stdin; failure, or text that is not
-/// UTF-8 (named by line and column), is bad input.
-fn read_text(path: &Path) -> anyhow::Result<String> {
-    let mut bytes = Vec::new();
-    let result = if path == Path::new("-") {
-        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
-    } else {
-        std::fs::read(path).map(|b| bytes = b)
-    };
-    result.map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
-    String::from_utf8(bytes).map_err(|e| {
-        let bytes = e.as_bytes();
-        let at = e.utf8_error().valid_up_to();
-        let line_start = bytes[..at]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
-        BadInput(format!(
-            "{}:{line}:{}: byte 0x{:02X} is not UTF-8 text",
-            path.display(),
-            at - line_start + 1,
-            bytes[at]
-        ))
-        .into()
-    })
-}
-
 /// Reads every puzzle of a file; a parse error is bad input.
 fn read_puzzles(path: &Path) -> anyhow::Result<Vec<Puzzle>> {
-    let text = read_text(path)?;
+    let text = read_text(path, MAX_PUZZLE_FILE)?;
     satoku_sudoku::parse_puzzles(&text)
         .map_err(|e| BadInput(format!("{}: {e}", path.display())).into())
 }
@@ -131,16 +104,18 @@ thread_local! {
     static SAT: RefCell<SatSudoku> = RefCell::new(SatSudoku::new());
 }
 
-/// Solves one puzzle the chosen way.
-fn solve_one(grid: &Grid, limit: usize, via: Via) -> anyhow::Result<Answer> {
+/// Solves one puzzle the chosen way, counting up to `limit` or until
+/// `stop` is raised (then the count so far, a lower bound).
+fn solve_one(grid: &Grid, limit: usize, via: Via, stop: &AtomicBool) -> anyhow::Result<Answer> {
     match via {
-        Via::Direct => Ok(satoku_sudoku::solve_direct_with(
+        Via::Direct => Ok(satoku_sudoku::solve_direct_until(
             grid,
             limit,
             Engine::Fastest,
+            stop,
         )),
         Via::Sat => SAT
-            .with_borrow_mut(|sat| sat.solve(grid, limit))
+            .with_borrow_mut(|sat| sat.solve_until(grid, limit, Encoding::Extended, stop))
             .context("SAT path failed"),
     }
 }

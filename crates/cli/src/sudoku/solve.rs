@@ -9,11 +9,15 @@
 //! input order) and printed a chunk of puzzles at a time, so memory follows
 //! the chunk, not the file, answers appear as they come, and an interrupt
 //! (SIGINT, SIGTERM, SIGHUP) keeps every line printed: the chunk in hand
-//! stops, the summary says how far it got, and the exit code is 0.
+//! stops, the summary says how far it got, and the exit code is 0. A count
+//! inside one puzzle stops too: a puzzle cut short with two or more
+//! solutions found prints `multiple >=N` (a lower bound); one cut short
+//! with fewer is left unanswered, as are the puzzles after it.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -82,18 +86,32 @@ pub struct CheckArgs {
     alphabet: AlphabetArg,
 }
 
-/// The answer's output line (or grid with `pretty`).
-fn answer_text(answer: &Answer, alphabet: Alphabet, limit: usize, pretty: bool) -> String {
+/// The answer's output line (or grid with `pretty`); `cut` when an
+/// interrupt ended its count early (then a count is a lower bound).
+fn answer_text(
+    answer: &Answer,
+    alphabet: Alphabet,
+    limit: usize,
+    pretty: bool,
+    cut: bool,
+) -> String {
     match answer {
         Answer::Illegal(_) => "illegal\n".into(),
         Answer::NoSolution => "none\n".into(),
         Answer::Solved { count, .. } if *count >= 2 => {
-            let at_least = if *count >= limit { ">=" } else { "" };
+            let at_least = if *count >= limit || cut { ">=" } else { "" };
             format!("multiple {at_least}{count}\n")
         }
         Answer::Solved { solution, .. } if pretty => alphabet.write_pretty(solution) + "\n",
         Answer::Solved { solution, .. } => alphabet.write_line(solution) + "\n",
     }
+}
+
+/// Whether `answer`, from a solve that an interrupt may have ended early
+/// (`stopped`: the stop flag was raised by its end), is no answer: a count
+/// cut short below 2 tells neither "none", "one" nor "multiple".
+fn unanswered(answer: &Answer, limit: usize, stopped: bool) -> bool {
+    stopped && !matches!(answer, Answer::Illegal(_)) && answer.count() < limit.min(2)
 }
 
 /// How many puzzles got each kind of answer.
@@ -140,19 +158,24 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let mut tally = Tally::default();
     let mut times = Times::default();
     let mut last = None;
+    let stop = stream.stop_flag();
     while let Some(chunk) = stream.next_chunk()? {
         let results = stream.map(&chunk, |p| {
             let t = Instant::now();
-            let answer = solve_one(&p.grid, limit, args.via);
-            (answer, t.elapsed())
+            let answer = solve_one(&p.grid, limit, args.via, &stop);
+            (answer, t.elapsed(), stop.load(Ordering::SeqCst))
         })?;
         let mut text = String::new();
-        for (p, (answer, time)) in chunk.iter().zip(results) {
+        for (p, (answer, time, stopped)) in chunk.iter().zip(results) {
             let at = || format!("{}: line {}", args.file.display(), p.line);
             let answer = answer.with_context(at)?;
+            if unanswered(&answer, limit, stopped) {
+                break;
+            }
             tally.add(&answer);
             times.add(time);
-            text.push_str(&answer_text(&answer, p.alphabet, limit, args.pretty));
+            let line = answer_text(&answer, p.alphabet, limit, args.pretty, stopped);
+            text.push_str(&line);
             last = Some((answer, p.line));
         }
         out.write_all(text.as_bytes())?;
@@ -197,11 +220,19 @@ fn print_summary(tally: &Tally, via: Via, times: &Times, wall: Duration, interru
     );
 }
 
+/// What a check found wrong with one puzzle, if anything; `None` from the
+/// outside when an interrupt cut the check short (the counts then differ
+/// by where each solver stopped, which is no disagreement).
+fn check_until(p: &Puzzle, limit: usize, stop: &AtomicBool) -> Option<Option<String>> {
+    let problem = check_one(p, limit, stop);
+    (!stop.load(Ordering::SeqCst)).then_some(problem)
+}
+
 /// What a check found wrong with one puzzle, if anything.
-fn check_one(p: &Puzzle, limit: usize) -> Option<String> {
-    let direct = satoku_sudoku::solve_direct_with(&p.grid, limit, Engine::Fastest);
-    let generic = satoku_sudoku::solve_direct_with(&p.grid, limit, Engine::Generic);
-    let sat = match solve_one(&p.grid, limit, Via::Sat) {
+fn check_one(p: &Puzzle, limit: usize, stop: &AtomicBool) -> Option<String> {
+    let direct = satoku_sudoku::solve_direct_until(&p.grid, limit, Engine::Fastest, stop);
+    let generic = satoku_sudoku::solve_direct_until(&p.grid, limit, Engine::Generic, stop);
+    let sat = match solve_one(&p.grid, limit, Via::Sat, stop) {
         Ok(a) => a,
         Err(e) => return Some(format!("{e:#}")),
     };
@@ -236,8 +267,10 @@ pub fn run_check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let limit = args.count.max(1);
     let (mut total, mut bad) = (0, 0);
     let mut out = crate::stdout::Writer;
+    let stop = stream.stop_flag();
     while let Some(chunk) = stream.next_chunk()? {
-        let problems = stream.map(&chunk, |p| check_one(p, limit))?;
+        let checked = stream.map(&chunk, |p| check_until(p, limit, &stop))?;
+        let problems: Vec<_> = checked.into_iter().map_while(|c| c).collect();
         total += problems.len();
         let mut text = String::new();
         for (p, problem) in chunk.iter().zip(&problems) {

@@ -77,6 +77,11 @@ impl PuzzleStream {
         self.stop.load(Ordering::SeqCst)
     }
 
+    /// The flag a signal raises, for a long count inside one puzzle to poll.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
     /// The next puzzles (at most [`CHUNK`], fewer when the input has no
     /// more at hand: a pipe's writer may be waiting for the answers);
     /// `None` at the end of the file or once interrupted. A malformed line

@@ -37,6 +37,8 @@
 //!
 //! [`solve_direct`]: crate::solve_direct
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::Grid;
 
 mod state;
@@ -50,7 +52,8 @@ use tables::COL_MASK;
 /// Givens that break a rule count 0 solutions (check [`Grid::first_conflict`]
 /// first to tell "illegal" from "no solution").
 pub fn count_cells(givens: &[u8; 81], limit: usize) -> (usize, Option<[u8; 81]>) {
-    load(givens).map_or((0, None), |s| count_from(s, limit))
+    let never = AtomicBool::new(false);
+    load(givens).map_or((0, None), |s| count_from(s, limit, &never))
 }
 
 /// The state with the givens placed; `None` when two equal givens share a
@@ -86,16 +89,34 @@ fn load(givens: &[u8; 81]) -> Option<State> {
     Some(s)
 }
 
-fn count_from(s: State, limit: usize) -> (usize, Option<[u8; 81]>) {
+/// Counts from `s` up to `limit`, or until `stop` is raised (polled at
+/// every branch point).
+fn count_from(s: State, limit: usize, stop: &AtomicBool) -> (usize, Option<[u8; 81]>) {
     let (mut count, mut first) = (0, None);
-    search(s, limit.max(1), &mut count, &mut first, true);
+    let limit = Budget {
+        count: limit.max(1),
+        stop,
+    };
+    search(s, &limit, &mut count, &mut first, true);
     (count, first)
+}
+
+/// When a search ends: at `count` solutions, or once `stop` is raised.
+struct Budget<'a> {
+    count: usize,
+    stop: &'a AtomicBool,
+}
+
+impl Budget<'_> {
+    fn spent(&self, count: usize) -> bool {
+        count >= self.count || self.stop.load(Ordering::Relaxed)
+    }
 }
 
 /// Depth-first: the first branch recursively, the other in the loop.
 fn search(
     mut s: State,
-    limit: usize,
+    limit: &Budget,
     count: &mut usize,
     first: &mut Option<[u8; 81]>,
     columns: bool,
@@ -119,7 +140,7 @@ fn search(
         let mut branch = s;
         branch.insert(digit, band, p);
         search(branch, limit, count, first, false);
-        if *count >= limit {
+        if limit.spent(*count) {
             return;
         }
         // The other branch: this digit removed, and the cell's second digit
@@ -135,11 +156,16 @@ fn search(
     }
 }
 
-/// Counts solutions of a 9x9 grid up to `limit`, with the first one; `None`
-/// when the givens break a rule (then [`Grid::first_conflict`] finds where).
-pub(crate) fn count(puzzle: &Grid, limit: usize) -> Option<(usize, Option<Grid>)> {
+/// Counts solutions of a 9x9 grid up to `limit`, or until `stop` is
+/// raised, with the first one; `None` when the givens break a rule (then
+/// [`Grid::first_conflict`] finds where).
+pub(crate) fn count(
+    puzzle: &Grid,
+    limit: usize,
+    stop: &AtomicBool,
+) -> Option<(usize, Option<Grid>)> {
     let givens: &[u8; 81] = puzzle.cells().try_into().expect("a 9x9 grid");
-    let (n, first) = count_from(load(givens)?, limit);
+    let (n, first) = count_from(load(givens)?, limit, stop);
     let first = first.map(|c| Grid::from_cells(3, c.to_vec()).expect("a solved grid"));
     Some((n, first))
 }
@@ -165,12 +191,21 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
                 .parse()
                 .unwrap();
-        let (n, first) = count(&p, 2).unwrap();
+        let never = AtomicBool::new(false);
+        let (n, first) = count(&p, 2, &never).unwrap();
         assert_eq!(n, 1);
         assert!(first.unwrap().solves(&p));
         let empty = Grid::empty(3).unwrap();
-        let (n, first) = count(&empty, 500).unwrap();
+        let (n, first) = count(&empty, 500, &never).unwrap();
         assert_eq!(n, 500);
         assert!(first.unwrap().solves(&empty));
+    }
+
+    #[test]
+    fn a_raised_stop_ends_the_count_at_the_next_branch() {
+        let empty = Grid::empty(3).unwrap();
+        let stop = AtomicBool::new(true);
+        let (n, _) = count(&empty, usize::MAX, &stop).unwrap();
+        assert!(n <= 1, "{n}");
     }
 }

@@ -19,9 +19,9 @@ use std::process::ExitCode;
 
 use satoku_sudoku::{Difficulty, Generator, GeneratorConfig, SixteenAlphabet, DEFAULT_ALPHABET};
 
-use super::read_text;
 use super::solve::AlphabetArg;
 use crate::exit::BadInput;
+use crate::text_file::{read_text, MAX_PUZZLE_FILE};
 use game::Game;
 
 /// Arguments of `satoku sudoku play`.
@@ -84,7 +84,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
 /// Puzzle `index` (1-based) of `path`, or the saved game `path` is.
 fn load_game(path: &Path, index: usize, sixteen: SixteenAlphabet) -> anyhow::Result<Loaded> {
     let name = path.display();
-    let text = read_text(path)?;
+    let text = read_text(path, MAX_PUZZLE_FILE)?;
     if save::is_saved_game(&text) {
         let saved = save::read(&text).map_err(|e| BadInput(format!("{name}: {e}")))?;
         return Ok(Loaded {

@@ -3,7 +3,7 @@
 //! A line that is no command gets a message on stderr naming it and the
 //! game goes on; end of input ends the game like `quit`.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -12,6 +12,7 @@ use satoku_sudoku::SatSudoku;
 use super::actions::{self, Said};
 use super::game::Game;
 use super::{load_game, save_game, Loaded};
+use crate::exit::BadInput;
 
 /// The commands, as `help` prints them.
 pub const HELP: &str = "\
@@ -47,14 +48,15 @@ pub fn run(loaded: Loaded) -> anyhow::Result<()> {
     let mut out = crate::stdout::Writer;
     writeln!(out, "{}", menu.loaded.describe())?;
     write!(out, "{}", menu.draw())?;
-    let mut lines = std::io::stdin().lock().lines();
+    let mut stdin = std::io::stdin().lock();
     for number in 1.. {
         if prompt {
             write!(out, "> ")?;
             out.flush()?;
         }
-        let Some(line) = lines.next() else { break };
-        let line = line?;
+        let Some(line) = read_command(&mut stdin, number)? else {
+            break;
+        };
         match menu.command(&line) {
             Ok(Reply::Quit) => break,
             Ok(Reply::Say(text)) => writeln!(out, "{text}")?,
@@ -67,6 +69,27 @@ pub fn run(loaded: Loaded) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The longest command line read (a `load` path included).
+const MAX_COMMAND: u64 = 64 << 10;
+
+/// The next line of `input` without its line end; `None` at the end. A
+/// line longer than [`MAX_COMMAND`] or not UTF-8 is bad input.
+fn read_command(input: &mut impl BufRead, number: usize) -> anyhow::Result<Option<String>> {
+    let mut line = Vec::new();
+    input.take(MAX_COMMAND + 1).read_until(b'\n', &mut line)?;
+    if line.is_empty() {
+        return Ok(None);
+    }
+    if line.len() as u64 > MAX_COMMAND {
+        let message = format!("stdin line {number}: longer than {MAX_COMMAND} bytes");
+        return Err(BadInput(message).into());
+    }
+    let text = String::from_utf8(line)
+        .map_err(|_| BadInput(format!("stdin line {number}: not UTF-8 text")))?;
+    let text = text.strip_suffix('\n').unwrap_or(&text);
+    Ok(Some(text.strip_suffix('\r').unwrap_or(text).to_owned()))
 }
 
 /// What a command answers.
