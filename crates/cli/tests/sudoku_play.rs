@@ -282,6 +282,28 @@ fn the_line_menu_plays_from_stdin_and_names_each_bad_command() {
 }
 
 #[test]
+fn hints_and_conflicts_name_digits_in_the_grids_symbols() {
+    // The 16x16 sample is written 1-9A-G: the first hint places an A, a
+    // repeated D is named D, and the finished grid holds 1..G.
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles();
+    let script = "hint\nfill 1 2 D\nundo\nsolve\n";
+    let out = play_plain(
+        &[file.to_str().unwrap(), "--index", "8"],
+        script,
+        dir.path(),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for expected in [
+        "Hidden single: in box 1, A fits only r2c4, so r2c4 = A",
+        "conflict: row 1 has D twice, at r1c2 and r1c3",
+        "holds 1..G once",
+    ] {
+        assert!(stdout.contains(expected), "{expected:?} not in:\n{stdout}");
+    }
+}
+
+#[test]
 fn the_line_menu_ends_cleanly_at_the_end_of_input_and_refuses_bad_files() {
     let dir = tempfile::tempdir().unwrap();
     let file = puzzles();

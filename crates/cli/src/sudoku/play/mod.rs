@@ -105,8 +105,8 @@ fn load_game(path: &Path, index: usize, sixteen: SixteenAlphabet) -> anyhow::Res
         .nth(index - 1)
         .ok_or_else(|| BadInput(format!("{name}: has {n} puzzle(s), no puzzle {index}")))?;
     if let Some(conflict) = puzzle.grid.first_conflict() {
-        let line = puzzle.line;
-        return Err(BadInput(format!("{name}: line {line}: illegal givens: {conflict}")).into());
+        let (line, clash) = (puzzle.line, conflict.in_symbols(puzzle.alphabet));
+        return Err(BadInput(format!("{name}: line {line}: illegal givens: {clash}")).into());
     }
     Ok(Loaded {
         game: Game::new(puzzle.grid, puzzle.alphabet),

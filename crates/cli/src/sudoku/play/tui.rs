@@ -192,7 +192,7 @@ fn after_move(screen: &mut Screen) {
     if screen.said.text.is_empty() {
         if let Some(conflict) = game.grid().first_conflict() {
             screen.said = Said {
-                text: format!("conflict: {conflict}"),
+                text: format!("conflict: {}", conflict.in_symbols(game.alphabet())),
                 cells: vec![conflict.first, conflict.second],
             };
         }
