@@ -33,9 +33,19 @@ export class Sources {
     this.#game.load(r, `New ${r.grade} puzzle, score ${r.score} (seed ${seed})`);
   }
 
-  /** The first puzzle of `text`; `from` names the text in the title. */
+  /**
+   * The first puzzle of `text`; `from` names the text in the title. A text
+   * that does not parse, or givens that break a rule, leave the game on
+   * the grid as it is, and the error says so.
+   */
   async parse(text, from) {
-    const r = await this.#engine.request("parsePuzzle", { text });
+    let r;
+    try {
+      r = await this.#engine.request("parsePuzzle", { text });
+    } catch (e) {
+      if (e.name === "Cancelled") throw e;
+      throw new Error(`${from} not loaded (the game on the grid goes on): ${e.message}`);
+    }
     const which = r.count > 1 ? ` (puzzle 1 of ${r.count})` : "";
     this.#game.load({ size: r.size, cells: r.cells }, `${from}${which}`);
   }
