@@ -17,6 +17,9 @@ export const SAMPLES = {
     "1.D....4.A58.....E.........C...G.2.76.GBF..4....39F.1A.D7........4.6.31...B.58.C8C7E.69..F.....D...D..........2...A.G8C....7E.1426.G4....57F.A...B..........8...F.....B..3A.42E1A.4C.5...E6.7.3........3D.C5.7B2....9..1GB.63.4.C...2.........6.....8FD.3....9.E",
 };
 
+/** The sample on the grid when the page opens (and chosen in the Sample menu). */
+export const FIRST_SAMPLE = "9x9 easy";
+
 export class Sources {
   #engine;
   #game;
