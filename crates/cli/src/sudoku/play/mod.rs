@@ -6,6 +6,7 @@
 //! are small text files ([`save`]) that `play` loads like puzzle files.
 
 mod actions;
+mod clock;
 mod draw;
 mod game;
 mod marks_view;
