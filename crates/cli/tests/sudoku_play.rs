@@ -33,23 +33,32 @@ struct Game {
 
 impl Game {
     fn start(args: &[&str], dir: &Path) -> Game {
+        Game::start_sized(args, dir, 30, 120)
+    }
+
+    /// `satoku ARGS` in a terminal of `rows` x `cols`.
+    fn start_sized(args: &[&str], dir: &Path, rows: u16, cols: u16) -> Game {
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_satoku"));
+        command.args(args);
+        Game::spawn(command, dir, rows, cols)
+    }
+
+    fn spawn(mut command: CommandBuilder, dir: &Path, rows: u16, cols: u16) -> Game {
         let size = PtySize {
-            rows: 30,
-            cols: 120,
+            rows,
+            cols,
             pixel_width: 0,
             pixel_height: 0,
         };
         let pair = native_pty_system()
             .openpty(size)
             .expect("a pseudo-terminal");
-        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_satoku"));
-        command.args(args);
         command.cwd(dir);
         command.env("TERM", "xterm-256color");
         let child = pair.slave.spawn_command(command).expect("satoku starts");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().unwrap();
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(30, 120, 0)));
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
         let raw = Arc::new(Mutex::new(Vec::new()));
         let (screen2, raw2) = (Arc::clone(&screen), Arc::clone(&raw));
         std::thread::spawn(move || {
@@ -202,6 +211,35 @@ fn a_terminated_game_gives_the_terminal_back() {
         .status()
         .unwrap();
     assert!(killed.success());
+    assert_eq!(game.wait_exit(), (true, true));
+}
+
+/// The time in the title, `m:ss`, in seconds.
+fn title_seconds(screen: &str) -> u64 {
+    let title = screen.lines().next().unwrap_or("");
+    let time = title.split(" · ").nth(1).unwrap_or("");
+    let (m, s) = time.split_once(':').expect("m:ss in the title");
+    m.parse::<u64>().unwrap() * 60 + s.parse::<u64>().unwrap()
+}
+
+#[test]
+fn the_clock_stops_while_the_grid_is_full() {
+    let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];
+    let mut game = Game::start(&args, &repo());
+    game.wait_for(FIRST_ROW);
+    game.keys("s");
+    // Two messages of one move are set apart.
+    let solved = game.wait_for("the only solution · Solved in ");
+    let at_solve = title_seconds(&solved);
+    std::thread::sleep(Duration::from_millis(2500));
+    game.keys("u");
+    let undone = game.wait_for("undone");
+    let after = title_seconds(&undone);
+    assert!(
+        after <= at_solve + 1,
+        "the clock ran while the grid was full: {at_solve} s at the solve, {after} s after undo"
+    );
+    game.keys("q");
     assert_eq!(game.wait_exit(), (true, true));
 }
 

@@ -195,7 +195,10 @@ fn after_move(screen: &mut Screen) {
     match actions::finished(game, screen.seconds()) {
         Some(done) => {
             screen.clock.stop(Instant::now());
-            screen.said = Said::text(format!("{} {done}", screen.said.text).trim().to_string());
+            screen.said = Said::text(match screen.said.text.as_str() {
+                "" => done,
+                said => format!("{said} · {done}"),
+            });
         }
         None => screen.clock.resume(Instant::now()),
     }
