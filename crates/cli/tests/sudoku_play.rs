@@ -214,6 +214,23 @@ fn a_terminated_game_gives_the_terminal_back() {
     assert_eq!(game.wait_exit(), (true, true));
 }
 
+#[test]
+fn ctrl_letters_are_no_commands() {
+    let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];
+    let mut game = Game::start(&args, &repo());
+    game.wait_for(FIRST_ROW);
+    // Ctrl-S, Ctrl-A, Ctrl-V: neither solve, pencil every mark nor check.
+    game.keys("\x13\x01\x16v");
+    let screen = game.wait_for("no mistake so far; 64 cells to go");
+    assert!(!screen.contains("solved through SAT"), "{screen}");
+    assert!(
+        screen.lines().any(|l| l.trim_end() == "r1c1 marks:"),
+        "{screen}"
+    );
+    game.keys("q");
+    assert_eq!(game.wait_exit(), (true, true));
+}
+
 /// The time in the title, `m:ss`, in seconds.
 fn title_seconds(screen: &str) -> u64 {
     let title = screen.lines().next().unwrap_or("");

@@ -91,6 +91,8 @@ fn on_key(screen: &mut Screen, key: KeyEvent) -> Flow {
     let game = &mut screen.loaded.game;
     match key.code {
         KeyCode::Char('c') if ctrl => return Flow::Quit,
+        // Ctrl with any other key is no command (Ctrl-S must not solve).
+        KeyCode::Char(_) if ctrl => {}
         KeyCode::Char('q') | KeyCode::Esc => return Flow::Quit,
         KeyCode::Left => game.move_cursor(0, -1),
         KeyCode::Right | KeyCode::Char('l') => game.move_cursor(0, 1),
