@@ -231,6 +231,23 @@ fn ctrl_letters_are_no_commands() {
     assert_eq!(game.wait_exit(), (true, true));
 }
 
+#[test]
+fn piped_stdin_on_a_terminal_plays_the_line_menu() {
+    // stdout is the terminal, stdin a pipe: the line menu reads the pipe.
+    let satoku = env!("CARGO_BIN_EXE_satoku");
+    let script = format!(
+        "printf 'fill 1 2 1\\nhint\\n' | '{satoku}' sudoku play cnf/sudoku/puzzles.txt --index 3"
+    );
+    let mut command = CommandBuilder::new("sh");
+    command.args(["-c", &script]);
+    let mut game = Game::spawn(command, &repo(), 30, 120);
+    game.wait_for("Hidden single:");
+    let (ok, _) = game.wait_exit();
+    assert!(ok, "{}", game.contents());
+    let raw = String::from_utf8_lossy(&game.raw.lock().unwrap()).into_owned();
+    assert!(!raw.contains("\x1b[?1049h"), "the full-screen game started");
+}
+
 /// The time in the title, `m:ss`, in seconds.
 fn title_seconds(screen: &str) -> u64 {
     let title = screen.lines().next().unwrap_or("");

@@ -1,6 +1,6 @@
 //! `satoku sudoku play`: a sudoku for people, on a loaded or generated
 //! puzzle. On a terminal it is a full-screen game ([`tui`]); with
-//! `--plain`, or when stdout is no terminal, a line menu reading commands
+//! `--plain`, or when stdin or stdout is no terminal, a line menu reading commands
 //! from stdin ([`plain`]). Both play the same [`game::Game`] and use the
 //! same [`actions`] (check, hint, solve through SAT, count). Saved games
 //! are small text files ([`save`]) that `play` loads like puzzle files.
@@ -74,7 +74,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         Some(file) => load_game(file, args.index, args.alphabet.into())?,
         None => generate(args.difficulty, args.seed)?,
     };
-    if args.plain || !std::io::stdout().is_terminal() {
+    // The full-screen game reads keys from a terminal and draws on one;
+    // with stdin or stdout elsewhere (a pipe, a file) it is the line menu.
+    if args.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         plain::run(loaded)?;
     } else {
         tui::run(loaded, &args.save)?;
