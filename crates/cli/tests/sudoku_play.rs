@@ -33,7 +33,7 @@ struct Game {
 
 impl Game {
     fn start(args: &[&str], dir: &Path) -> Game {
-        Game::start_sized(args, dir, 30, 120)
+        Game::start_sized(args, dir, 36, 120)
     }
 
     /// `satoku ARGS` in a terminal of `rows` x `cols`.
@@ -246,6 +246,35 @@ fn piped_stdin_on_a_terminal_plays_the_line_menu() {
     assert!(ok, "{}", game.contents());
     let raw = String::from_utf8_lossy(&game.raw.lock().unwrap()).into_owned();
     assert!(!raw.contains("\x1b[?1049h"), "the full-screen game started");
+}
+
+#[test]
+fn a_small_terminal_gets_a_compact_layout_or_the_size_it_needs() {
+    // 40x12 holds no 9x9 grid: the screen says what it needs.
+    let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];
+    let mut game = Game::start_sized(&args, &repo(), 12, 40);
+    let screen = game.wait_for("terminal too small: need 21x15");
+    assert!(!screen.contains("4 · ·"), "{screen}");
+    game.keys("q");
+    assert_eq!(game.wait_exit(), (true, true));
+    // 80x24: all 16 rows of a 16x16 grid (compact), then the 9x9 marks
+    // view, which needs more lines, names its size.
+    let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "8"];
+    let mut game = Game::start_sized(&args, &repo(), 24, 80);
+    let screen = game.wait_for("h hint · v check");
+    let last_row = "· · · · | 8 F D · | 3 · · · | · 9 · E";
+    assert!(screen.contains(last_row), "no 16th row:\n{screen}");
+    game.keys("q");
+    assert_eq!(game.wait_exit(), (true, true));
+    let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];
+    let mut game = Game::start_sized(&args, &repo(), 24, 80);
+    game.wait_for(FIRST_ROW);
+    game.keys("m");
+    game.wait_for("terminal too small: need 39x33, have 80x24");
+    game.keys("m");
+    game.wait_for(FIRST_ROW);
+    game.keys("q");
+    assert_eq!(game.wait_exit(), (true, true));
 }
 
 /// The time in the title, `m:ss`, in seconds.

@@ -8,6 +8,7 @@
 mod actions;
 mod clock;
 mod draw;
+mod fit;
 mod game;
 mod marks_view;
 mod plain;
