@@ -9,7 +9,7 @@ import { Game } from "./game.js";
 import { Hint } from "./hint.js";
 import { buildPad } from "./pad.js";
 import { PlayGrid } from "./play-grid.js";
-import { SAMPLES, Sources } from "./sources.js";
+import { FIRST_SAMPLE, SAMPLES, Sources } from "./sources.js";
 import { byId, busy, say } from "./ui.js";
 import { Watch } from "./watch.js";
 
@@ -34,7 +34,7 @@ async function main() {
   const ui = wirePlay(engine, grid);
   new Watch(engine, () => grid.board.puzzle());
   new CnfPanel(engine);
-  await ui.sources.sample("9x9 easy");
+  await ui.sources.sample(FIRST_SAMPLE);
   performance.mark("satoku-ready");
   document.body.dataset.ready = "true";
 }
@@ -87,6 +87,7 @@ function wirePencil(grid) {
 function fillSamples() {
   const select = byId("sample");
   for (const name of Object.keys(SAMPLES)) select.add(new Option(name, name));
+  select.value = FIRST_SAMPLE;
 }
 
 function registerServiceWorker() {

@@ -7,9 +7,18 @@ import { symbol } from "./rules.js";
 /** Fills `host` with the keypad of a grid of side `size` playing on `grid` (a PlayGrid). */
 export function buildPad(host, size, grid) {
   host.replaceChildren();
-  host.style.setProperty("--pad-cols", size <= 9 ? size + 1 : Math.ceil((size + 1) / 2));
+  host.style.setProperty("--pad-cols", padColumns(size));
   for (let d = 1; d <= size; d++) host.append(padButton(symbol(d), `Enter ${symbol(d)}`, () => grid.enter(d)));
   host.append(padButton("⌫", "Erase the cell", () => grid.enter(0)));
+}
+
+/**
+ * Buttons a row: all in one up to 9x9, two rows on 16x16, four on 25x25
+ * (seven a row), so the keypad fits beside the grid.
+ */
+function padColumns(size) {
+  if (size <= 9) return size + 1;
+  return Math.ceil((size + 1) / (size <= 16 ? 2 : 4));
 }
 
 function padButton(text, label, action) {

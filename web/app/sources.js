@@ -17,6 +17,9 @@ export const SAMPLES = {
     "1.D....4.A58.....E.........C...G.2.76.GBF..4....39F.1A.D7........4.6.31...B.58.C8C7E.69..F.....D...D..........2...A.G8C....7E.1426.G4....57F.A...B..........8...F.....B..3A.42E1A.4C.5...E6.7.3........3D.C5.7B2....9..1GB.63.4.C...2.........6.....8FD.3....9.E",
 };
 
+/** The sample on the grid when the page opens (and chosen in the Sample menu). */
+export const FIRST_SAMPLE = "9x9 easy";
+
 export class Sources {
   #engine;
   #game;
@@ -33,9 +36,19 @@ export class Sources {
     this.#game.load(r, `New ${r.grade} puzzle, score ${r.score} (seed ${seed})`);
   }
 
-  /** The first puzzle of `text`; `from` names the text in the title. */
+  /**
+   * The first puzzle of `text`; `from` names the text in the title. A text
+   * that does not parse, or givens that break a rule, leave the game on
+   * the grid as it is, and the error says so.
+   */
   async parse(text, from) {
-    const r = await this.#engine.request("parsePuzzle", { text });
+    let r;
+    try {
+      r = await this.#engine.request("parsePuzzle", { text });
+    } catch (e) {
+      if (e.name === "Cancelled") throw e;
+      throw new Error(`${from} not loaded (the game on the grid goes on): ${e.message}`);
+    }
     const which = r.count > 1 ? ` (puzzle 1 of ${r.count})` : "";
     this.#game.load({ size: r.size, cells: r.cells }, `${from}${which}`);
   }

@@ -18,10 +18,13 @@ from selenium.webdriver.common.by import By
 
 import bench
 import cnf_steps
+import layout_steps
 import play_steps
 from harness import StaticServer, TestFailure, fail_with_screenshot, open_page, start_browser
 
 WEB = pathlib.Path(__file__).resolve().parents[1]
+# cnf/sudoku/puzzles.txt: line 7 breaks a rule (two 5s in box 5), line 8 is the 16x16 sample.
+PUZZLES = (WEB.parent / "cnf" / "sudoku" / "puzzles.txt").read_text().splitlines()
 
 
 def parse_args():
@@ -82,6 +85,7 @@ def play(driver, server, args, tmp):
     yield offline_list_is_complete(pathlib.Path(args.web))
     open_page(driver, server.url)
     yield "page loaded, engine started"
+    yield layout_steps.sample_names_the_grid(driver)
     yield unit_tests(driver)
     yield play_steps.generate_matches_cli(driver, args.satoku)
     solution = play_steps.direct_solution(args.satoku, play_steps.PUZZLE)
@@ -91,6 +95,11 @@ def play(driver, server, args, tmp):
     shots("web-play.png", "play")
     yield play_steps.solve_matches_direct(driver, solution)
     yield play_steps.watch_a_few_steps(driver, shots)
+    yield layout_steps.watch_candidates_keep_their_places(driver)
+    yield play_steps.illegal_givens_refused(driver, PUZZLES[6])
+    yield layout_steps.lone_mark_stays_in_place(driver)
+    yield play_steps.hint_in_the_grids_symbols(driver, args.satoku, PUZZLES[7])
+    yield layout_steps.no_sideways_scrolling(driver, lambda text: play_steps.paste_and_load(driver, text))
     yield from cnf_steps.cnf_panel(driver, args.satoku, tmp, shots)
     if args.screenshots:
         yield bench.phone_screenshot(driver, args.screenshots)

@@ -244,3 +244,37 @@ def generate_matches_cli(driver, binary):
               f"generate seed {seed} {level} {size}x{size}: the page's puzzle differs from the CLI's\n"
               f"  page {''.join(str(c or '.') for c in r['cells'])}\n  cli  {cli}")
     return f"generated puzzles equal the CLI's for {len(cases)} seeds (9x9 and 4x4)"
+
+
+def paste_and_load(driver, text):
+    """Pastes `text` and presses Load pasted puzzle (without waiting)."""
+    area = driver.find_element(By.ID, "paste")
+    driver.execute_script("arguments[0].value = arguments[1]", area, text)
+    click(driver, "paste-load")
+
+
+def illegal_givens_refused(driver, illegal):
+    """Givens that break a rule (line 7 of cnf/sudoku/puzzles.txt) are not
+    loaded: the status says why, the game on the grid stays."""
+    title = text_of(driver, "puzzle-title")
+    before = grid_state(driver)
+    paste_and_load(driver, illegal)
+    status = wait_for("the refusal", lambda: "illegal givens" in text_of(driver, "status") and text_of(driver, "status"))
+    check(text_of(driver, "puzzle-title") == title, f"the title changed to {text_of(driver, 'puzzle-title')!r}")
+    check(grid_state(driver) == before, "the grid changed although the puzzle was refused")
+    return f"illegal givens refused, the game kept: {status!r}"
+
+
+def hint_in_the_grids_symbols(driver, binary, sixteen):
+    """On the 16x16 sample, Hint says what `satoku sudoku explain` says,
+    digits written as the grid writes them (A for 10)."""
+    Select(driver.find_element(By.ID, "sample")).select_by_value("16x16")
+    click(driver, "sample-load")
+    wait_for("the 16x16 sample", lambda: "Sample 16x16" in text_of(driver, "puzzle-title"))
+    expected = explain_first_step(binary, sixteen)
+    click(driver, "hint")
+    line = wait_for("the hint's sentence", lambda: text_of(driver, "hint-line"))
+    check(line == expected, f"16x16 hint says {line!r}; satoku sudoku explain says {expected!r}")
+    digit = re.search(r"= (\S+)$", line)
+    check(digit and not digit[1].isdigit(), f"the 16x16 hint names its digit {digit and digit[1]!r}, not a letter")
+    return f"16x16 hint in the grid's symbols, as explain: {line!r}"

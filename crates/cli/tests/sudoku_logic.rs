@@ -50,6 +50,30 @@ fn explain_numbers_the_steps_and_ends_in_the_solved_grid() {
 }
 
 #[test]
+fn explain_writes_digits_in_the_puzzles_own_symbols() {
+    // The 16x16 sample is written 1-9A-G: its first step places an A, and
+    // a clash in a 25x25 puzzle is named with its letter.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../cnf/sudoku/puzzles.txt");
+    let out = satoku(&["sudoku", "explain", file, "--index", "8"], "");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("   1. Hidden single: in box 1, A fits only r2c4, so r2c4 = A\n"),
+        "{stdout}"
+    );
+    let mut clash = vec![b'.'; 625];
+    (clash[0], clash[9]) = (b'P', b'P');
+    let out = satoku(
+        &["sudoku", "explain", "-"],
+        String::from_utf8(clash).unwrap(),
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("illegal givens: row 1 has P twice, at r1c1 and r1c10"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn explain_stops_at_guessing_with_the_candidates() {
     let input = format!("{EASY}\n{GUESS}\n{ILLEGAL}\n");
     let out = satoku(&["sudoku", "explain", "-", "--index", "2"], &input);

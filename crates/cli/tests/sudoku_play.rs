@@ -33,23 +33,32 @@ struct Game {
 
 impl Game {
     fn start(args: &[&str], dir: &Path) -> Game {
+        Game::start_sized(args, dir, 36, 120)
+    }
+
+    /// `satoku ARGS` in a terminal of `rows` x `cols`.
+    fn start_sized(args: &[&str], dir: &Path, rows: u16, cols: u16) -> Game {
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_satoku"));
+        command.args(args);
+        Game::spawn(command, dir, rows, cols)
+    }
+
+    fn spawn(mut command: CommandBuilder, dir: &Path, rows: u16, cols: u16) -> Game {
         let size = PtySize {
-            rows: 30,
-            cols: 120,
+            rows,
+            cols,
             pixel_width: 0,
             pixel_height: 0,
         };
         let pair = native_pty_system()
             .openpty(size)
             .expect("a pseudo-terminal");
-        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_satoku"));
-        command.args(args);
         command.cwd(dir);
         command.env("TERM", "xterm-256color");
         let child = pair.slave.spawn_command(command).expect("satoku starts");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().unwrap();
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(30, 120, 0)));
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
         let raw = Arc::new(Mutex::new(Vec::new()));
         let (screen2, raw2) = (Arc::clone(&screen), Arc::clone(&raw));
         std::thread::spawn(move || {
@@ -205,6 +214,98 @@ fn a_terminated_game_gives_the_terminal_back() {
     assert_eq!(game.wait_exit(), (true, true));
 }
 
+#[test]
+fn ctrl_letters_are_no_commands() {
+    let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];
+    let mut game = Game::start(&args, &repo());
+    game.wait_for(FIRST_ROW);
+    // Ctrl-S, Ctrl-A, Ctrl-V: neither solve, pencil every mark nor check.
+    game.keys("\x13\x01\x16v");
+    let screen = game.wait_for("no mistake so far; 64 cells to go");
+    assert!(!screen.contains("solved through SAT"), "{screen}");
+    assert!(
+        screen.lines().any(|l| l.trim_end() == "r1c1 marks:"),
+        "{screen}"
+    );
+    game.keys("q");
+    assert_eq!(game.wait_exit(), (true, true));
+}
+
+#[test]
+fn piped_stdin_on_a_terminal_plays_the_line_menu() {
+    // stdout is the terminal, stdin a pipe: the line menu reads the pipe.
+    let satoku = env!("CARGO_BIN_EXE_satoku");
+    let script = format!(
+        "printf 'fill 1 2 1\\nhint\\n' | '{satoku}' sudoku play cnf/sudoku/puzzles.txt --index 3"
+    );
+    let mut command = CommandBuilder::new("sh");
+    command.args(["-c", &script]);
+    let mut game = Game::spawn(command, &repo(), 30, 120);
+    game.wait_for("Hidden single:");
+    let (ok, _) = game.wait_exit();
+    assert!(ok, "{}", game.contents());
+    let raw = String::from_utf8_lossy(&game.raw.lock().unwrap()).into_owned();
+    assert!(!raw.contains("\x1b[?1049h"), "the full-screen game started");
+}
+
+#[test]
+fn a_small_terminal_gets_a_compact_layout_or_the_size_it_needs() {
+    // 40x12 holds no 9x9 grid: the screen says what it needs.
+    let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];
+    let mut game = Game::start_sized(&args, &repo(), 12, 40);
+    let screen = game.wait_for("terminal too small: need 21x15");
+    assert!(!screen.contains("4 · ·"), "{screen}");
+    game.keys("q");
+    assert_eq!(game.wait_exit(), (true, true));
+    // 80x24: all 16 rows of a 16x16 grid (compact), then the 9x9 marks
+    // view, which needs more lines, names its size.
+    let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "8"];
+    let mut game = Game::start_sized(&args, &repo(), 24, 80);
+    let screen = game.wait_for("h hint · v check");
+    let last_row = "· · · · | 8 F D · | 3 · · · | · 9 · E";
+    assert!(screen.contains(last_row), "no 16th row:\n{screen}");
+    game.keys("q");
+    assert_eq!(game.wait_exit(), (true, true));
+    let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];
+    let mut game = Game::start_sized(&args, &repo(), 24, 80);
+    game.wait_for(FIRST_ROW);
+    game.keys("m");
+    game.wait_for("terminal too small: need 39x33, have 80x24");
+    game.keys("m");
+    game.wait_for(FIRST_ROW);
+    game.keys("q");
+    assert_eq!(game.wait_exit(), (true, true));
+}
+
+/// The time in the title, `m:ss`, in seconds.
+fn title_seconds(screen: &str) -> u64 {
+    let title = screen.lines().next().unwrap_or("");
+    let time = title.split(" · ").nth(1).unwrap_or("");
+    let (m, s) = time.split_once(':').expect("m:ss in the title");
+    m.parse::<u64>().unwrap() * 60 + s.parse::<u64>().unwrap()
+}
+
+#[test]
+fn the_clock_stops_while_the_grid_is_full() {
+    let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];
+    let mut game = Game::start(&args, &repo());
+    game.wait_for(FIRST_ROW);
+    game.keys("s");
+    // Two messages of one move are set apart.
+    let solved = game.wait_for("the only solution · Solved in ");
+    let at_solve = title_seconds(&solved);
+    std::thread::sleep(Duration::from_millis(2500));
+    game.keys("u");
+    let undone = game.wait_for("undone");
+    let after = title_seconds(&undone);
+    assert!(
+        after <= at_solve + 1,
+        "the clock ran while the grid was full: {at_solve} s at the solve, {after} s after undo"
+    );
+    game.keys("q");
+    assert_eq!(game.wait_exit(), (true, true));
+}
+
 fn play_plain(args: &[&str], script: &str, dir: &Path) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
         .args(["sudoku", "play"])
@@ -279,6 +380,28 @@ fn the_line_menu_plays_from_stdin_and_names_each_bad_command() {
         2,
         "quit ends before print:\n{stdout}"
     );
+}
+
+#[test]
+fn hints_and_conflicts_name_digits_in_the_grids_symbols() {
+    // The 16x16 sample is written 1-9A-G: the first hint places an A, a
+    // repeated D is named D, and the finished grid holds 1..G.
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles();
+    let script = "hint\nfill 1 2 D\nundo\nsolve\n";
+    let out = play_plain(
+        &[file.to_str().unwrap(), "--index", "8"],
+        script,
+        dir.path(),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for expected in [
+        "Hidden single: in box 1, A fits only r2c4, so r2c4 = A",
+        "conflict: row 1 has D twice, at r1c2 and r1c3",
+        "holds 1..G once",
+    ] {
+        assert!(stdout.contains(expected), "{expected:?} not in:\n{stdout}");
+    }
 }
 
 #[test]

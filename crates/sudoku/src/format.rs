@@ -64,6 +64,15 @@ impl Alphabet {
         char::from(if v < 10 { b'0' + v } else { b'A' + v - 10 })
     }
 
+    /// `digit` as messages name it in this alphabet: its symbol (`A` for 10
+    /// on a `1-9A-G` grid), or the number for [`Alphabet::Numbers`].
+    pub fn name(self, digit: u8) -> String {
+        match self {
+            Alphabet::Numbers => digit.to_string(),
+            _ => self.symbol(digit).to_string(),
+        }
+    }
+
     /// The grid on one line: one character a cell, or space-separated numbers.
     pub fn write_line(self, grid: &Grid) -> String {
         match self {

@@ -55,18 +55,26 @@ impl fmt::Display for Unit {
     }
 }
 
-impl fmt::Display for Conflict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
+impl Conflict {
+    /// The sentence `Display` writes, the digit named in `alphabet`'s
+    /// symbols: `row 1 has P twice, at r1c1 and r1c9` on a 25x25 grid.
+    pub fn in_symbols(&self, alphabet: crate::Alphabet) -> String {
+        format!(
             "{} has {} twice, at r{}c{} and r{}c{}",
             self.unit,
-            self.digit,
+            alphabet.name(self.digit),
             self.first.0 + 1,
             self.first.1 + 1,
             self.second.0 + 1,
             self.second.1 + 1
         )
+    }
+}
+
+impl fmt::Display for Conflict {
+    /// The digit as a number (`row 1 has 25 twice, ...`); see [`Conflict::in_symbols`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.in_symbols(crate::Alphabet::Numbers))
     }
 }
 
@@ -288,6 +296,20 @@ mod tests {
         g.set(1, 1, 0);
         g.set(8, 0, 5);
         assert_eq!(g.first_conflict().unwrap().unit, Unit::Col(0));
+    }
+
+    #[test]
+    fn a_conflict_names_its_digit_in_the_grids_symbols() {
+        let mut g = Grid::empty(5).unwrap();
+        g.set(0, 0, 25);
+        g.set(0, 9, 25);
+        let c = g.first_conflict().unwrap();
+        assert_eq!(c.to_string(), "row 1 has 25 twice, at r1c1 and r1c10");
+        let one_based = crate::DEFAULT_ALPHABET;
+        assert_eq!(
+            c.in_symbols(one_based),
+            "row 1 has P twice, at r1c1 and r1c10"
+        );
     }
 
     #[test]

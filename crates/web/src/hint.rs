@@ -4,7 +4,7 @@
 //! `satoku sudoku explain` words it, else "guess".
 
 use satoku_sudoku::logic::{Board, Candidate, Step};
-use satoku_sudoku::{solve_direct, Conflict, Grid, Unit};
+use satoku_sudoku::{solve_direct, Conflict, Grid, Unit, DEFAULT_ALPHABET};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
@@ -115,7 +115,7 @@ pub fn hint(params: &HintParams) -> Result<Option<Hint>> {
 fn rule_broken(grid: &Grid, conflict: &Conflict) -> Hint {
     let side = grid.side();
     Hint::Mistake {
-        sentence: format!("Mistake: {conflict}."),
+        sentence: format!("Mistake: {}.", conflict.in_symbols(DEFAULT_ALPHABET)),
         cells: vec![
             cell_index(side, conflict.first),
             cell_index(side, conflict.second),
@@ -207,7 +207,8 @@ fn wrong_marks(grid: &Grid, solution: &Grid, keep: &Keep) -> Option<Hint> {
     })
 }
 
-/// A step as a hint: the sentence `satoku sudoku explain` prints.
+/// A step as a hint: the sentence `satoku sudoku explain` prints, its
+/// digits in the page's symbols (1-9, then A-P).
 fn step_hint(step: &Step, side: usize) -> Hint {
     let at = |c: &Candidate| Placement {
         cell: cell_index(side, (c.row, c.col)),
@@ -215,7 +216,7 @@ fn step_hint(step: &Step, side: usize) -> Hint {
     };
     Hint::Step {
         technique: step.technique().name(),
-        sentence: step.to_string(),
+        sentence: step.in_symbols(DEFAULT_ALPHABET).to_string(),
         placements: step.placements().iter().map(at).collect(),
         eliminations: step.eliminations().iter().map(at).collect(),
         highlight: step.cells().iter().map(|&c| cell_index(side, c)).collect(),

@@ -41,6 +41,32 @@ fn the_step_is_the_explainers_first() {
     );
 }
 
+/// The 16x16 sample of cnf/sudoku/puzzles.txt (line 8), written 1-9A-G.
+const SIXTEEN: &str = "1.D....4.A58.....E.........C...G.2.76.GBF..4....39F.1A.D7........4.6.31...B.58.C8C7E.69..F.....D...D..........2...A.G8C....7E.1426.G4....57F.A...B..........8...F.....B..3A.42E1A.4C.5...E6.7.3........3D.C5.7B2....9..1GB.63.4.C...2.........6.....8FD.3....9.E";
+
+#[test]
+fn sentences_name_digits_as_the_grid_shows_them() {
+    let grid = &satoku_sudoku::parse_puzzles(SIXTEEN).unwrap()[0].grid;
+    let mut p = HintParams {
+        grid: JsGrid::of(grid),
+        givens: None,
+        candidates: None,
+    };
+    let Some(Hint::Step { sentence, .. }) = hint(&p).unwrap() else {
+        panic!("expected a step");
+    };
+    assert_eq!(
+        sentence,
+        "Hidden single: in box 1, A fits only r2c4, so r2c4 = A"
+    );
+    // r1c2 gets the D of r1c3.
+    p.grid.cells[1] = 13;
+    let Some(Hint::Mistake { sentence, .. }) = hint(&p).unwrap() else {
+        panic!("expected a mistake");
+    };
+    assert_eq!(sentence, "Mistake: row 1 has D twice, at r1c2 and r1c3.");
+}
+
 #[test]
 fn a_solved_grid_needs_no_hint() {
     let grid: Grid = EASY.parse().unwrap();

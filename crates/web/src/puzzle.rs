@@ -2,7 +2,7 @@
 //! techniques it needs, and generating a puzzle by difficulty and seed.
 
 use satoku_sudoku::logic::{self, Status};
-use satoku_sudoku::{parse_puzzles, Difficulty, Generator, GeneratorConfig};
+use satoku_sudoku::{parse_puzzles, Difficulty, Generator, GeneratorConfig, DEFAULT_ALPHABET};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
@@ -22,12 +22,20 @@ pub struct Parsed {
     pub count: usize,
 }
 
-/// Reads the first puzzle of `text`, in any format the CLI reads.
+/// Reads the first puzzle of `text`, in any format the CLI reads; givens
+/// that break a rule are refused, as `satoku sudoku play` refuses them.
 pub fn parse_puzzle(text: &str) -> Result<Parsed> {
     let puzzles = parse_puzzles(text)?;
     let first = puzzles
         .first()
         .ok_or_else(|| Error::Invalid("no puzzle in the text".into()))?;
+    if let Some(conflict) = first.grid.first_conflict() {
+        return Err(Error::Invalid(format!(
+            "line {}: illegal givens: {}",
+            first.line,
+            conflict.in_symbols(DEFAULT_ALPHABET)
+        )));
+    }
     Ok(Parsed {
         grid: JsGrid::of(&first.grid),
         count: puzzles.len(),
@@ -140,6 +148,15 @@ mod tests {
         let parsed = parse_puzzle(text).unwrap();
         assert_eq!((parsed.grid.size, parsed.count), (9, 2));
         assert_eq!(parsed.grid.cells[0], 4);
+    }
+
+    #[test]
+    fn givens_that_break_a_rule_are_refused() {
+        // Line 7 of cnf/sudoku/puzzles.txt: two 5s in box 5.
+        let text = "# illegal\n..9.7...5..21..9..1...28....7...5..1..851.....5....3.......3..68........21.....87\n";
+        let err = parse_puzzle(text).unwrap_err().to_string();
+        assert!(err.starts_with("line 2: illegal givens: "), "{err}");
+        assert!(err.contains(" has 5 twice"), "{err}");
     }
 
     #[test]

@@ -58,7 +58,7 @@ fn explanation(number: usize, p: &Puzzle) -> String {
     let path = logic::solve(&p.grid);
     let mut text = format!("puzzle {number} (line {}):\n", p.line);
     for (i, step) in path.steps().iter().enumerate() {
-        text += &format!("{:>4}. {step}\n", i + 1);
+        text += &format!("{:>4}. {}\n", i + 1, step.in_symbols(p.alphabet));
     }
     let rating = logic::Rating::of_path(&path);
     match path.outcome() {
@@ -78,7 +78,9 @@ fn explanation(number: usize, p: &Puzzle) -> String {
             text += "no solution: the steps leave a cell or a digit of a unit without a place; the grid reached:\n";
             text += &p.alphabet.write_pretty(&board.grid());
         }
-        Outcome::Illegal(conflict) => text += &format!("illegal givens: {conflict}\n"),
+        Outcome::Illegal(conflict) => {
+            text += &format!("illegal givens: {}\n", conflict.in_symbols(p.alphabet));
+        }
     }
     text
 }

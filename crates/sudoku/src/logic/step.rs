@@ -1,11 +1,13 @@
 //! A step is data: the technique, the cells, digits and units that justify
 //! it, and the placements or eliminations it makes. `Display` writes it as
-//! one sentence with the coordinates a person reads (`r3c7`, `box 5`).
+//! one sentence with the coordinates a person reads (`r3c7`, `box 5`),
+//! digits as numbers; [`Step::in_symbols`] writes them in a grid's own
+//! symbols (`A` for 10 on a 16x16 grid written `1-9A-G`).
 
 use std::fmt::{self, Write};
 
 use crate::logic::Technique;
-use crate::Unit;
+use crate::{Alphabet, Unit};
 
 /// A digit in a cell (0-based row and column): a placement or an elimination.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -165,12 +167,15 @@ fn cells(cells: &[(usize, usize)]) -> String {
 }
 
 /// `{3,8}`.
-fn digit_set(digits: &[u8]) -> String {
-    format!("{{{}}}", join(digits, ","))
+fn digit_set(digits: &[u8], alphabet: Alphabet) -> String {
+    format!(
+        "{{{}}}",
+        join(digits.iter().map(|&d| alphabet.name(d)), ",")
+    )
 }
 
 /// `removes 3 from r1c7, 8 from r1c9`, grouping by digit.
-fn removals(eliminations: &[Candidate]) -> String {
+fn removals(eliminations: &[Candidate], alphabet: Alphabet) -> String {
     let mut by_digit: Vec<(u8, Vec<(usize, usize)>)> = Vec::new();
     for e in eliminations {
         match by_digit.iter_mut().find(|(d, _)| *d == e.digit) {
@@ -180,38 +185,71 @@ fn removals(eliminations: &[Candidate]) -> String {
     }
     let parts = by_digit
         .iter()
-        .map(|(d, at)| format!("{d} from {}", cells(at)));
+        .map(|(d, at)| format!("{} from {}", alphabet.name(*d), cells(at)));
     format!("removes {}", join(parts, "; "))
+}
+
+/// A step's sentence with its digits in an alphabet's symbols.
+pub struct InSymbols<'a> {
+    step: &'a Step,
+    alphabet: Alphabet,
+}
+
+impl Step {
+    /// The sentence with its digits written in `alphabet`'s symbols, as
+    /// the grid shows them (`so r2c4 = A` on a 16x16 grid written
+    /// `1-9A-G`); `Display` writes numbers (`so r2c4 = 10`).
+    pub fn in_symbols(&self, alphabet: Alphabet) -> InSymbols<'_> {
+        InSymbols {
+            step: self,
+            alphabet,
+        }
+    }
 }
 
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_sentence(f, Alphabet::Numbers)
+    }
+}
+
+impl fmt::Display for InSymbols<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.step.write_sentence(f, self.alphabet)
+    }
+}
+
+impl Step {
+    fn write_sentence(&self, f: &mut fmt::Formatter<'_>, alphabet: Alphabet) -> fmt::Result {
         use Technique::*;
         let t = self.technique;
         let name = t.name();
         let capital = name[..1].to_uppercase() + &name[1..];
         let units = join(self.units().iter().map(|&u| Named(u)), ", ");
-        let digits = digit_set(self.digits());
-        let removes = removals(&self.eliminations);
+        let digits = digit_set(self.digits(), alphabet);
+        let first = self
+            .digits()
+            .first()
+            .map_or(String::new(), |&d| alphabet.name(d));
+        let removes = removals(&self.eliminations, alphabet);
         match t {
             HiddenSingle | NakedSingle => {
                 let p = self.placements()[0];
                 let at = At((p.row, p.col));
+                let d = alphabet.name(p.digit);
                 if t == HiddenSingle {
                     write!(
                         f,
-                        "{capital}: in {units}, {} fits only {at}, so {at} = {}",
-                        p.digit, p.digit
+                        "{capital}: in {units}, {d} fits only {at}, so {at} = {d}"
                     )
                 } else {
-                    write!(f, "{capital}: {at} can only be {}", p.digit)
+                    write!(f, "{capital}: {at} can only be {d}")
                 }
             }
             Pointing | Claiming => write!(
                 f,
-                "Locked candidates ({name}): in {}, {} lies only in {} ({}), which {removes}",
+                "Locked candidates ({name}): in {}, {first} lies only in {} ({}), which {removes}",
                 Named(self.units()[0]),
-                self.digits()[0],
                 Named(self.units()[1]),
                 cells(self.cells())
             ),
@@ -229,20 +267,18 @@ impl fmt::Display for Step {
                 let k = self.units().len() / 2;
                 write!(
                     f,
-                    "{name} on {}: {} have it only in {}, which {removes}",
-                    self.digits()[0],
+                    "{name} on {first}: {} have it only in {}, which {removes}",
                     join(self.units()[..k].iter().map(|&u| Named(u)), ", "),
                     join(self.units()[k..].iter().map(|&u| Named(u)), ", ")
                 )
             }
             XYWing | XYZWing => write!(
                 f,
-                "{name}: pivot {} with pincers {}: one of them holds {}, which {removes}",
+                "{name}: pivot {} with pincers {}: one of them holds {first}, which {removes}",
                 At(self.cells()[0]),
                 cells(&self.cells()[1..]),
-                self.digits()[0]
             ),
-            XChain | XYChain => f.write_str(&self.chain_sentence(&removes)),
+            XChain | XYChain => f.write_str(&self.chain_sentence(&removes, alphabet)),
         }
     }
 }
@@ -250,8 +286,9 @@ impl fmt::Display for Step {
 impl Step {
     /// The sentence of an X-chain (`=` strong links, `-` weak links) or an
     /// XY-chain (each cell with the digit it is not, then the one it is).
-    fn chain_sentence(&self, removes: &str) -> String {
-        let (name, cells, digits) = (self.technique.name(), self.cells(), self.digits());
+    fn chain_sentence(&self, removes: &str, alphabet: Alphabet) -> String {
+        let (name, cells) = (self.technique.name(), self.cells());
+        let digits: Vec<String> = self.digits().iter().map(|&d| alphabet.name(d)).collect();
         if self.technique == Technique::XChain {
             let mut chain = At(cells[0]).to_string();
             for (i, &c) in cells.iter().enumerate().skip(1) {
@@ -272,5 +309,46 @@ impl Step {
             join(links, " - "),
             digits[0]
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DEFAULT_ALPHABET;
+
+    #[test]
+    fn a_sentence_names_digits_in_the_grids_symbols() {
+        let ten = Candidate {
+            row: 1,
+            col: 3,
+            digit: 10,
+        };
+        let single = Step::single(Technique::HiddenSingle, ten, Some(Unit::Block(1)));
+        assert_eq!(
+            single.to_string(),
+            "Hidden single: in box 2, 10 fits only r2c4, so r2c4 = 10"
+        );
+        assert_eq!(
+            single.in_symbols(DEFAULT_ALPHABET).to_string(),
+            "Hidden single: in box 2, A fits only r2c4, so r2c4 = A"
+        );
+        let hex = Alphabet::ZeroBased { blank: b'.' };
+        let removed = Candidate { digit: 25, ..ten };
+        let pair = Step::new(
+            Technique::NakedPair,
+            vec![16, 25],
+            vec![(0, 0), (0, 1)],
+            vec![Unit::Row(0)],
+        )
+        .eliminating(vec![removed]);
+        assert_eq!(
+            pair.in_symbols(DEFAULT_ALPHABET).to_string(),
+            "Naked pair: r1c1, r1c2 hold only {G,P} in row 1, which removes P from r2c4"
+        );
+        assert_eq!(
+            single.in_symbols(hex).to_string(),
+            "Hidden single: in box 2, 9 fits only r2c4, so r2c4 = 9"
+        );
     }
 }

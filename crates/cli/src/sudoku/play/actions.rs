@@ -42,7 +42,7 @@ fn cell_names(cells: &[(usize, usize)]) -> String {
 pub fn check(game: &Game) -> Said {
     if let Some(conflict) = game.grid().first_conflict() {
         return Said {
-            text: format!("conflict: {conflict}"),
+            text: format!("conflict: {}", conflict.in_symbols(game.alphabet())),
             cells: vec![conflict.first, conflict.second],
         };
     }
@@ -72,14 +72,17 @@ pub fn hint(game: &Game) -> Said {
     }
     let board = match Board::new(&game.grid()) {
         Ok(board) => board,
-        Err(conflict) => return Said::text(format!("conflict: {conflict}")),
+        Err(conflict) => {
+            let text = format!("conflict: {}", conflict.in_symbols(game.alphabet()));
+            return Said::text(text);
+        }
     };
     match board.next_step() {
         Some(step) => {
             let mut cells = step.cells().to_vec();
             cells.extend(step.placements().iter().map(|p| (p.row, p.col)));
             Said {
-                text: step.to_string(),
+                text: step.in_symbols(game.alphabet()).to_string(),
                 cells,
             }
         }
@@ -100,7 +103,10 @@ pub fn solve(game: &mut Game, sat: &mut SatSudoku) -> Said {
     let time = took(started.elapsed());
     match answer {
         Err(e) => Said::text(format!("the SAT path failed: {e}")),
-        Ok(Answer::Illegal(conflict)) => Said::text(format!("illegal givens: {conflict}")),
+        Ok(Answer::Illegal(conflict)) => Said::text(format!(
+            "illegal givens: {}",
+            conflict.in_symbols(game.alphabet())
+        )),
         Ok(Answer::NoSolution) => Said::text(format!("no solution (SAT, {time})")),
         Ok(Answer::Solved { solution, count }) => {
             game.fill_all(&solution);
@@ -120,7 +126,10 @@ pub fn count(game: &Game, sat: &mut SatSudoku) -> Said {
     let time = took(started.elapsed());
     let text = match answer {
         Err(e) => format!("the SAT path failed: {e}"),
-        Ok(Answer::Illegal(conflict)) => format!("the grid breaks a rule: {conflict}"),
+        Ok(Answer::Illegal(conflict)) => format!(
+            "the grid breaks a rule: {}",
+            conflict.in_symbols(game.alphabet())
+        ),
         Ok(Answer::NoSolution) => {
             format!("no solution from here: some entry is wrong (SAT, {time})")
         }
@@ -141,9 +150,10 @@ pub fn finished(game: &Game, seconds: u64) -> Option<String> {
     if !game.is_solved() {
         return None;
     }
-    let side = game.side();
+    let (alphabet, side) = (game.alphabet(), game.side() as u8);
+    let (first, last) = (alphabet.name(1), alphabet.name(side));
     Some(format!(
-        "Solved in {}! Verified: every row, column and block holds 1..{side} once, and every given is kept.",
+        "Solved in {}! Verified: every row, column and block holds {first}..{last} once, and every given is kept.",
         clock(seconds)
     ))
 }

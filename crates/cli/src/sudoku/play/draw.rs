@@ -11,6 +11,7 @@ use ratatui::Frame;
 use satoku_sudoku::Alphabet;
 
 use super::actions::clock;
+use super::fit::{self, Fit};
 use super::marks_view;
 use super::tui::Screen;
 
@@ -19,22 +20,31 @@ pub const KEYS: &str =
     "arrows/jkl move · 1-9 (A-P) fill · 0/Del clear · p pencil · a auto-marks · \
 m marks view · u undo · r redo · h hint · v check · s solve · c count · w save · o load · q quit";
 
+/// The keys in one line, for the compact layout.
+const SHORT_KEYS: &str = "h hint · v check · s solve · u undo · p pencil · m marks · q quit";
+
 pub fn draw(frame: &mut Frame, screen: &Screen) {
     let game = &screen.loaded.game;
     let n = game.puzzle().box_size();
     let candidates = screen.marks_view && n <= marks_view::MAX_BOX_SIZE;
-    let rows = match candidates {
-        true => game.side() * n + n - 1,
-        false => game.side() + n - 1,
+    let (_, rows) = fit::grid_size(screen);
+    let area = frame.area();
+    let compact = match fit::fit(screen, area) {
+        Fit::Full => false,
+        Fit::Compact => true,
+        Fit::TooSmall { width, height } => {
+            let text = fit::too_small(screen, area, width, height);
+            let wrap = ratatui::widgets::Wrap { trim: true };
+            frame.render_widget(Paragraph::new(text).wrap(wrap), area);
+            return;
+        }
     };
-    let [title, grid, marks, status, keys] = Layout::vertical([
-        Constraint::Length(3),
-        Constraint::Length(rows as u16 + 1),
-        Constraint::Length(2),
-        Constraint::Length(2),
-        Constraint::Min(1),
-    ])
-    .areas(frame.area());
+    let parts = match compact {
+        // One line each around the grid; the status takes what is left.
+        true => [1, rows, 1, 0, 1].map(Constraint::Length),
+        false => [3, rows + 1, 2, 2, 0].map(Constraint::Length),
+    };
+    let [title, grid, marks, status, keys] = Layout::vertical(fill(parts, compact)).areas(area);
     frame.render_widget(Paragraph::new(title_line(screen)), title);
     let lines = match candidates {
         true => marks_view::marks_lines(screen),
@@ -49,10 +59,18 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
         status,
     );
     let keys_style = Style::default().fg(Color::DarkGray);
+    let keys_text = if compact { SHORT_KEYS } else { KEYS };
     frame.render_widget(
-        Paragraph::new(Line::styled(KEYS, keys_style)).wrap(ratatui::widgets::Wrap { trim: true }),
+        Paragraph::new(Line::styled(keys_text, keys_style))
+            .wrap(ratatui::widgets::Wrap { trim: true }),
         keys,
     );
+}
+
+/// The layout's parts, the status (compact) or the keys (full) taking the rest.
+fn fill(mut parts: [Constraint; 5], compact: bool) -> [Constraint; 5] {
+    parts[if compact { 3 } else { 4 }] = Constraint::Min(1);
+    parts
 }
 
 fn title_line(screen: &Screen) -> Vec<Line<'static>> {

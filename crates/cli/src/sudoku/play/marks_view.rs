@@ -64,6 +64,11 @@ fn sub_row_text(screen: &Screen, row: usize, col: usize, sub_row: usize) -> Stri
         .collect()
 }
 
+/// Characters of a line of the view.
+pub fn width(n: usize) -> usize {
+    band_rule(n).len()
+}
+
 /// The rule between bands: `n` cells of `n` characters and a space per
 /// block, joined by `+`.
 fn band_rule(n: usize) -> String {

@@ -1,12 +1,14 @@
 //! `satoku sudoku play`: a sudoku for people, on a loaded or generated
 //! puzzle. On a terminal it is a full-screen game ([`tui`]); with
-//! `--plain`, or when stdout is no terminal, a line menu reading commands
+//! `--plain`, or when stdin or stdout is no terminal, a line menu reading commands
 //! from stdin ([`plain`]). Both play the same [`game::Game`] and use the
 //! same [`actions`] (check, hint, solve through SAT, count). Saved games
 //! are small text files ([`save`]) that `play` loads like puzzle files.
 
 mod actions;
+mod clock;
 mod draw;
+mod fit;
 mod game;
 mod marks_view;
 mod plain;
@@ -73,7 +75,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         Some(file) => load_game(file, args.index, args.alphabet.into())?,
         None => generate(args.difficulty, args.seed)?,
     };
-    if args.plain || !std::io::stdout().is_terminal() {
+    // The full-screen game reads keys from a terminal and draws on one;
+    // with stdin or stdout elsewhere (a pipe, a file) it is the line menu.
+    if args.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         plain::run(loaded)?;
     } else {
         tui::run(loaded, &args.save)?;
@@ -105,8 +109,8 @@ fn load_game(path: &Path, index: usize, sixteen: SixteenAlphabet) -> anyhow::Res
         .nth(index - 1)
         .ok_or_else(|| BadInput(format!("{name}: has {n} puzzle(s), no puzzle {index}")))?;
     if let Some(conflict) = puzzle.grid.first_conflict() {
-        let line = puzzle.line;
-        return Err(BadInput(format!("{name}: line {line}: illegal givens: {conflict}")).into());
+        let (line, clash) = (puzzle.line, conflict.in_symbols(puzzle.alphabet));
+        return Err(BadInput(format!("{name}: line {line}: illegal givens: {clash}")).into());
     }
     Ok(Loaded {
         game: Game::new(puzzle.grid, puzzle.alphabet),

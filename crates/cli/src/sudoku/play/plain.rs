@@ -163,7 +163,10 @@ impl Menu {
         }
         let game = &self.loaded.game;
         if let Some(conflict) = game.grid().first_conflict() {
-            text.push_str(&format!("conflict: {conflict}\n"));
+            text.push_str(&format!(
+                "conflict: {}\n",
+                conflict.in_symbols(game.alphabet())
+            ));
         }
         text.push_str(&self.draw());
         if let Some(done) = actions::finished(game, self.seconds()) {

@@ -15,6 +15,7 @@ use ratatui::DefaultTerminal;
 use satoku_sudoku::{SatSudoku, SixteenAlphabet};
 
 use super::actions::{self, Said};
+use super::clock::Clock;
 use super::{draw, load_game, save_game, Loaded};
 
 /// The game on screen and what the screen shows besides the grid.
@@ -27,20 +28,15 @@ pub struct Screen {
     /// The status line and the cells it highlights.
     pub said: Said,
     sat: SatSudoku,
-    started: Instant,
-    /// The time played, frozen once the grid is finished.
-    stopped: Option<u64>,
+    /// The time played, stopped while the grid is finished.
+    clock: Clock,
     save_path: PathBuf,
 }
 
 impl Screen {
     /// Seconds played, saved time included.
     pub fn seconds(&self) -> u64 {
-        let running = self
-            .loaded
-            .seconds
-            .saturating_add(self.started.elapsed().as_secs());
-        self.stopped.unwrap_or(running)
+        self.clock.seconds(Instant::now())
     }
 }
 
@@ -58,12 +54,11 @@ pub fn run(loaded: Loaded, save_path: &Path) -> anyhow::Result<()> {
     crate::signals::set_handler(move |_| flag.store(true, Ordering::SeqCst));
     let mut screen = Screen {
         said: Said::text("Welcome! Arrows move, digits fill, h gives a hint, q quits."),
+        clock: Clock::start(loaded.seconds, Instant::now()),
         loaded,
         pencil: false,
         marks_view: false,
         sat: SatSudoku::new(),
-        started: Instant::now(),
-        stopped: None,
         save_path: save_path.to_path_buf(),
     };
     let mut terminal = ratatui::try_init()?;
@@ -96,6 +91,8 @@ fn on_key(screen: &mut Screen, key: KeyEvent) -> Flow {
     let game = &mut screen.loaded.game;
     match key.code {
         KeyCode::Char('c') if ctrl => return Flow::Quit,
+        // Ctrl with any other key is no command (Ctrl-S must not solve).
+        KeyCode::Char(_) if ctrl => {}
         KeyCode::Char('q') | KeyCode::Esc => return Flow::Quit,
         KeyCode::Left => game.move_cursor(0, -1),
         KeyCode::Right | KeyCode::Char('l') => game.move_cursor(0, 1),
@@ -192,18 +189,20 @@ fn after_move(screen: &mut Screen) {
     if screen.said.text.is_empty() {
         if let Some(conflict) = game.grid().first_conflict() {
             screen.said = Said {
-                text: format!("conflict: {conflict}"),
+                text: format!("conflict: {}", conflict.in_symbols(game.alphabet())),
                 cells: vec![conflict.first, conflict.second],
             };
         }
     }
     match actions::finished(game, screen.seconds()) {
         Some(done) => {
-            let seconds = screen.seconds();
-            screen.stopped.get_or_insert(seconds);
-            screen.said = Said::text(format!("{} {done}", screen.said.text).trim().to_string());
+            screen.clock.stop(Instant::now());
+            screen.said = Said::text(match screen.said.text.as_str() {
+                "" => done,
+                said => format!("{said} · {done}"),
+            });
         }
-        None => screen.stopped = None,
+        None => screen.clock.resume(Instant::now()),
     }
 }
 
@@ -219,9 +218,8 @@ fn load(screen: &mut Screen) -> Said {
     let path = &screen.save_path;
     match load_game(path, 1, SixteenAlphabet::Auto) {
         Ok(loaded) => {
+            screen.clock = Clock::start(loaded.seconds, Instant::now());
             screen.loaded = loaded;
-            screen.started = Instant::now();
-            screen.stopped = None;
             Said::text(format!("loaded {}", path.display()))
         }
         Err(e) => Said::text(format!("not loaded: {e:#}")),
