@@ -214,6 +214,47 @@ fn a_terminated_game_gives_the_terminal_back() {
     assert_eq!(game.wait_exit(), (true, true));
 }
 
+/// A terminal window closed: the pseudo-terminal goes away (no reader
+/// left on it) and the game gets SIGHUP. crossterm's poll spins on the
+/// closed terminal without returning; the game still ends.
+#[test]
+fn a_game_whose_terminal_closes_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: 36,
+            cols: 120,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .expect("a pseudo-terminal");
+    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_satoku"));
+    command.args(["sudoku", "play", puzzles().to_str().unwrap()]);
+    command.cwd(dir.path());
+    command.env("TERM", "xterm-256color");
+    let mut child = pair.slave.spawn_command(command).expect("satoku starts");
+    drop(pair.slave);
+    // The game draws into the terminal; nothing reads it, and its first
+    // screen fits the terminal's buffer.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(child.try_wait().unwrap().is_none(), "the game runs");
+    drop(pair.master);
+    let pid = child.process_id().expect("a process id");
+    let hung_up = Command::new("kill")
+        .args(["-HUP", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(hung_up.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the game outlived its terminal");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn ctrl_letters_are_no_commands() {
     let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];

@@ -4,6 +4,10 @@
 //! on a panic (ratatui's hook restores it before the message), and on
 //! SIGINT, SIGTERM or SIGHUP (a handler asks the loop to stop; the loop
 //! wakes at least every quarter second to see it and tick the timer).
+//! Once the terminal is gone (its window closed: SIGHUP) crossterm's
+//! `poll` can spin without returning, so a loop that has not stopped
+//! [`STOP_GRACE`] after the signal is ended by the signals thread, which
+//! gives the terminal back as far as it still can.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,6 +21,35 @@ use satoku_sudoku::{SatSudoku, SixteenAlphabet};
 use super::actions::{self, Said};
 use super::clock::Clock;
 use super::{draw, load_game, save_game, Loaded};
+use crate::signals::{Handler, Signal};
+
+/// How long the loop may take to stop after a signal (module docs).
+const STOP_GRACE: Duration = Duration::from_secs(1);
+
+/// Asks the loop to stop on a signal, and ends the process if it has not
+/// by the grace's end.
+struct Stopper {
+    stop: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+}
+
+impl Handler for Stopper {
+    fn on_signal(&mut self, _signal: Signal) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.deadline.get_or_insert(Instant::now() + STOP_GRACE);
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    fn on_deadline(&mut self) {
+        if self.deadline.is_some_and(|at| Instant::now() >= at) {
+            let _ = ratatui::try_restore();
+            std::process::exit(0);
+        }
+    }
+}
 
 /// The game on screen and what the screen shows besides the grid.
 pub struct Screen {
@@ -50,8 +83,10 @@ enum Flow {
 /// Plays `loaded` full screen until the player quits or a signal comes.
 pub fn run(loaded: Loaded, save_path: &Path) -> anyhow::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    crate::signals::set_handler(move |_| flag.store(true, Ordering::SeqCst));
+    crate::signals::set_handler(Stopper {
+        stop: Arc::clone(&stop),
+        deadline: None,
+    });
     let mut screen = Screen {
         said: Said::text("Welcome! Arrows move, digits fill, h gives a hint, q quits."),
         clock: Clock::start(loaded.seconds, Instant::now()),
