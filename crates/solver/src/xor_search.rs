@@ -274,7 +274,9 @@ impl Solver {
         };
         let mut clause = self.row_clause(m, row as usize, implied);
         if clause.len() == 1 {
-            return self.assign_row_fact(clause[0]);
+            // A row of one variable is a fact, assigned at the root when
+            // the matrices were built: it says nothing new here.
+            return Step::Quiet;
         }
         match implied {
             Some(lit) => {
@@ -296,22 +298,6 @@ impl Solver {
                 }
                 Step::Conflict(Conflict::Long(self.learn_xor_clause(&clause)))
             }
-        }
-    }
-
-    /// A row of one variable states a fact: it is assigned at the root.
-    /// If the root has it false, the conflict returned is that literal
-    /// twice, at level 0, where the search stops without analysing it.
-    fn assign_row_fact(&mut self, lit: Lit) -> Step {
-        self.backtrack(0);
-        match self.trail.value(lit) {
-            TRUE => Step::Quiet,
-            OPEN => {
-                self.stats.xor_propagations += 1;
-                self.trail.assign(lit, Reason::NONE);
-                Step::Assigned
-            }
-            _ => Step::Conflict(Conflict::Binary(lit, lit)),
         }
     }
 
