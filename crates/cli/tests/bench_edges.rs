@@ -164,6 +164,45 @@ fn every_stop_signal_reports_the_rows_so_far_and_leaves_nothing_behind() {
     }
 }
 
+/// A stop signal between two files (or during one) leaves files not run:
+/// the run says how many and does not pass.
+#[test]
+fn a_run_stopped_early_says_how_many_files_did_not_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = dir.path().join("started");
+    let script = write(
+        &dir.path().join("solver.sh"),
+        &format!(
+            "touch {}; echo 's UNSATISFIABLE'; exit 20\n",
+            started.display()
+        ),
+    );
+    let cmd = format!("sh {} {{}}", script.display());
+    let set = instances(dir.path(), 400);
+    let child = Command::new(SATOKU)
+        .args(["bench", set.to_str().unwrap(), "--solver-cmd", &cmd])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !started.exists() {
+        assert!(start.elapsed() < Duration::from_secs(30), "no solver ran");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // SAFETY: plain system call on the child's id.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) },
+        0
+    );
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("bench interrupted by a signal"), "{err}");
+    assert!(err.contains("of 400 files not run"), "{err}");
+    assert!(!err.contains(": 0 of 400"), "{err}");
+}
+
 #[test]
 fn link_loops_end_and_each_file_runs_once() {
     use std::os::unix::fs::symlink;

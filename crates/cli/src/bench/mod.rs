@@ -108,11 +108,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .map(PathBuf::as_path)
         .collect();
     check_outputs(&inputs, &outputs)?;
+    let stop = stop_on_signals();
     let mut bench = Bench::new(engine, args.timeout)
         .expected(expected)
         .jobs(args.jobs)
         .strict(args.strict)
-        .interrupt(stop_on_signals());
+        .interrupt(Arc::clone(&stop));
     if let Some(label) = &args.label {
         bench = bench.label(label.as_str());
     }
@@ -133,7 +134,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         write_file(path, &results.cactus_svg())?;
     }
     printed?;
-    Ok(if results.passed() {
+    let interrupted = stop.load(Ordering::SeqCst);
+    if interrupted {
+        let not_run = files.len() - results.outcomes().len();
+        eprintln!(
+            "satoku: bench interrupted by a signal: {not_run} of {} files not run",
+            files.len()
+        );
+    }
+    Ok(if results.passed() && !interrupted {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(FAILURE)
