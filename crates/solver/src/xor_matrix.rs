@@ -49,8 +49,10 @@ pub(crate) struct XorMatrix {
     /// its bits in `values`.
     assigned: Vec<u64>,
     values: Vec<u64>,
-    /// Assignments seen so far.
+    /// Assignments seen so far, and how many of the units and conflicts
+    /// the rows said assigned a variable or stopped the search.
     seen: u64,
+    useful: u64,
 }
 
 impl XorMatrix {
@@ -73,6 +75,7 @@ impl XorMatrix {
             values: vec![0; words],
             vars,
             seen: 0,
+            useful: 0,
         };
         for r in 0..rank {
             let first = m.columns(r).next().expect("a nonzero row");
@@ -142,6 +145,16 @@ impl XorMatrix {
     /// Assignments seen so far.
     pub fn seen(&self) -> u64 {
         self.seen
+    }
+
+    /// Units and conflicts said that assigned a variable or stopped the
+    /// search (the search counts them with [`XorMatrix::was_useful`]).
+    pub fn useful(&self) -> u64 {
+        self.useful
+    }
+
+    pub fn was_useful(&mut self) {
+        self.useful += 1;
     }
 
     /// Sees `column` unassigned again.

@@ -57,8 +57,6 @@ pub(crate) struct XorSearch {
     /// leave the matrices valid, the columns they assign seen as such.
     built_at: Option<usize>,
     found: Vec<Found>,
-    /// Per matrix: the units it assigned and the conflicts it found.
-    useful: Vec<u64>,
     /// Matrices still on.
     active: usize,
     /// Matrices switched off (smallest variable, variables), not built
@@ -74,7 +72,6 @@ impl XorSearch {
 
     fn clear(&mut self) {
         self.matrices.clear();
-        self.useful.clear();
         self.column_of.clear();
         self.active = 0;
         self.built_at = None;
@@ -83,7 +80,7 @@ impl XorSearch {
     /// Switches matrix `m` off if it has not paid its way (`TRIAL_SEEN`).
     fn switch_off_if_useless(&mut self, m: usize) {
         let matrix = &self.matrices[m];
-        if matrix.seen() < TRIAL_SEEN || self.useful[m] * MIN_USEFUL_PER >= matrix.seen() {
+        if matrix.seen() < TRIAL_SEEN || matrix.useful() * MIN_USEFUL_PER >= matrix.seen() {
             return;
         }
         let vars = matrix.vars();
@@ -168,7 +165,6 @@ impl Solver {
                     .map(|&(c, value)| Var::new(vars[c]).lit(value)),
             );
             search.matrices.push(matrix);
-            search.useful.push(0);
         }
         search.active = search.matrices.len();
         search.useless = useless;
@@ -238,7 +234,7 @@ impl Solver {
             for &f in &found {
                 let acted = self.act_on(m as usize, f);
                 if !matches!(acted, Step::Quiet) {
-                    self.probing.xors.search.useful[m as usize] += 1;
+                    self.probing.xors.search.matrices[m as usize].was_useful();
                 }
                 match acted {
                     Step::Quiet => {}
