@@ -51,6 +51,13 @@ pub fn code_for(err: &anyhow::Error) -> u8 {
     }
 }
 
+/// An error met after the work was done and its answer printed (a side
+/// file that cannot be written): a runtime failure, exit 1, whatever its
+/// cause; the message is kept whole. Bad paths are refused before the work.
+pub fn after_answer(err: anyhow::Error) -> anyhow::Error {
+    anyhow::anyhow!("{err:#}")
+}
+
 /// Whether an I/O error says the path itself is wrong (missing, forbidden,
 /// a directory) rather than that reading or writing failed midway.
 pub fn is_unopenable_path(err: &std::io::Error) -> bool {
@@ -79,6 +86,15 @@ mod tests {
         let err = anyhow::Error::new(io::Error::from(io::ErrorKind::WriteZero));
         assert_eq!(code_for(&err), FAILURE);
         assert_eq!(code_for(&anyhow::anyhow!("check failed")), FAILURE);
+    }
+
+    #[test]
+    fn a_path_that_fails_after_the_answer_is_a_runtime_failure() {
+        let err = anyhow::Error::new(io::Error::from(io::ErrorKind::NotFound))
+            .context("cannot write x.res");
+        let err = after_answer(err);
+        assert_eq!(code_for(&err), FAILURE);
+        assert!(err.to_string().starts_with("cannot write x.res: "), "{err}");
     }
 
     #[test]

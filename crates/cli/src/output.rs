@@ -8,7 +8,8 @@
 //! existing file keeps its mode (and, where allowed, its owner); a new one
 //! gets the mode the umask gives. A symbolic link is followed and its
 //! target written that way; a device, FIFO or socket is written in place,
-//! never replaced. [`check_outputs`] keeps outputs off the inputs (and out of missing folders).
+//! never replaced. [`check_outputs`] keeps outputs off the inputs (and out of
+//! missing or unwritable places) before any work.
 
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, BufWriter, Write};
@@ -126,7 +127,7 @@ fn names_file(path: &Path, meta: &Metadata) -> bool {
 
 /// The path that symbolic links starting at `path` lead to (which need not
 /// exist yet); an error after [`MAX_LINKS`] links (a loop).
-fn follow_links(path: &Path) -> io::Result<PathBuf> {
+pub(crate) fn follow_links(path: &Path) -> io::Result<PathBuf> {
     let mut path = path.to_path_buf();
     for _ in 0..MAX_LINKS {
         match fs::symlink_metadata(&path) {

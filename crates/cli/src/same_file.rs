@@ -1,16 +1,19 @@
 //! Checking output paths before any work: none may be one of the inputs,
-//! name the same file as another output, be a directory, or lie in a
-//! folder that does not exist (exit 2, rather than an error after a long
-//! run). Paths are compared by the file they name
+//! name the same file as another output, be a directory, be a file the
+//! user may not write, or lie in a folder that does not exist or that the
+//! user may not write in (exit 2, rather than an error after a long run). Paths are compared by the file they name
 //! (device and inode on Unix), so `x`, `./x`, a hard link to `x` and a
 //! symbolic link to `x` are all `x`. `-` is stdin among the inputs and
 //! stdout among the outputs, compared by the file behind it
 //! (`satoku convert - out.cnf < out.cnf`). Only regular files count: two
 //! outputs to `/dev/null`, or a FIFO read and written, lose no data.
 
+use std::fs::OpenOptions;
 use std::path::Path;
 
 use crate::exit::BadInput;
+use crate::output::follow_links;
+use crate::signals::TempGuard;
 
 /// A regular file's identity; for a file not there yet, its folder's
 /// identity and its name (two outputs may name it).
@@ -56,7 +59,9 @@ pub fn check_outputs(inputs: &[&Path], outputs: &[&Path]) -> Result<(), BadInput
 }
 
 /// Refuses a directory, a path that cannot be resolved (a loop of links),
-/// and a new file in a folder that does not exist.
+/// a regular file the user may not write, and a new file (also one a
+/// dangling symbolic link names) in a folder that does not exist or that
+/// the user may not write in: the write after the work would fail.
 fn check_place(output: &Path) -> Result<(), BadInput> {
     if output.as_os_str() == "-" {
         return Ok(());
@@ -64,20 +69,50 @@ fn check_place(output: &Path) -> Result<(), BadInput> {
     let bad = |what: &str| Err(BadInput(format!("{}: {what}", output.display())));
     match std::fs::metadata(output) {
         Ok(meta) if meta.is_dir() => bad("is a directory"),
+        // Opened without truncating, as the write will open it; a device
+        // or FIFO is not opened before its time.
+        Ok(meta) if meta.is_file() => match OpenOptions::new().write(true).open(output) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(cannot_write(output, &e)),
+        },
         Ok(_) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let dir = match output.parent() {
-                Some(dir) if !dir.as_os_str().is_empty() => dir,
-                _ => Path::new("."),
-            };
-            if std::fs::metadata(dir).is_ok_and(|m| m.is_dir()) {
-                Ok(())
-            } else {
-                bad(&format!("no folder {}", dir.display()))
-            }
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => check_new(output),
         Err(e) => bad(&e.to_string()),
     }
+}
+
+/// Refuses a new file whose folder (that of the link's target, for a
+/// dangling symbolic link) does not exist or cannot take a file: a
+/// temporary file is created there and removed, as the write will create one.
+fn check_new(output: &Path) -> Result<(), BadInput> {
+    let target =
+        follow_links(output).map_err(|e| BadInput(format!("{}: {e}", output.display())))?;
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    if !std::fs::metadata(dir).is_ok_and(|m| m.is_dir()) {
+        return Err(BadInput(format!(
+            "{}: no folder {}",
+            output.display(),
+            dir.display()
+        )));
+    }
+    let probe = || {
+        tempfile::Builder::new()
+            .prefix(".satoku-")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+    };
+    match TempGuard::create(probe, |t| t.path()) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(cannot_write(output, &e)),
+    }
+}
+
+/// `cannot write PATH: CAUSE`, as the shell's `>` says it.
+fn cannot_write(output: &Path, err: &std::io::Error) -> BadInput {
+    BadInput(format!("cannot write {}: {err}", output.display()))
 }
 
 /// How a path is named in a message: `-` as `dash`.
@@ -178,6 +213,22 @@ mod tests {
         let err = check_outputs(&[], &[&lost]).unwrap_err();
         assert!(err.0.contains(": no folder "), "{}", err.0);
         check_outputs(&[], &[Path::new("-"), Path::new("new-file-here.csv")]).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_dangling_link_into_a_missing_folder_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("out.res");
+        std::os::unix::fs::symlink(dir.path().join("gone").join("x.res"), &link).unwrap();
+        let err = check_outputs(&[], &[&link]).unwrap_err();
+        assert!(err.0.contains(": no folder "), "{}", err.0);
+        assert!(err.0.ends_with("gone"), "{}", err.0);
+        let fine = dir.path().join("fine.res");
+        std::os::unix::fs::symlink(dir.path().join("x.res"), &fine).unwrap();
+        check_outputs(&[], &[&fine]).unwrap();
+        let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 2, "the probe file is removed");
     }
 
     #[cfg(unix)]

@@ -18,7 +18,7 @@ use anyhow::Context;
 use satoku_formula::Model;
 use satoku_solver::{Algorithm, ProofFormat, SolveResult, Solver, Stats};
 
-use crate::exit::BadInput;
+use crate::exit::{self, BadInput};
 use crate::input::{check_var_density, read_cnf_with, LimitArgs, ModelUse};
 use crate::output::{check_outputs, write_file};
 use crate::proof_file::ProofFile;
@@ -155,7 +155,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let trace_written = finish_trace(trace.as_ref(), &args);
     report(&mut out, &solver, &result, num_vars, &args, start);
     if let Some(path) = &res {
-        write_res(path, &result, num_vars, start.elapsed())?;
+        // The answer is out: a write that fails now is a runtime failure
+        // (exit 1) whatever its cause; a bad path was refused before.
+        write_res(path, &result, num_vars, start.elapsed()).map_err(exit::after_answer)?;
     }
     proof_written?;
     trace_written?;

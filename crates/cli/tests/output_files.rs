@@ -200,3 +200,74 @@ fn a_file_the_user_may_not_write_is_refused_not_replaced() {
     assert!(stderr.contains("cannot write out.cnf"), "{stderr}");
     assert_eq!(fs::read_to_string(&out_path).unwrap(), "old\n");
 }
+
+/// `solve`'s stdout and exit code.
+fn solve_res(dir: &Path, name: &str) -> (String, String, Option<i32>) {
+    let out = run(dir, &["solve", "-q", name, "--res"]);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (stdout, stderr, out.status.code())
+}
+
+#[test]
+fn a_res_file_that_cannot_be_written_is_refused_before_solving() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("q.cnf"), "p cnf 2 1\n1 2 0\n").unwrap();
+    // A dangling link into a folder that does not exist.
+    symlink(d.join("gone").join("q.res"), d.join("q.res")).unwrap();
+    let (stdout, stderr, code) = solve_res(d, "q.cnf");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stdout.is_empty(), "refused before solving: {stdout}");
+    assert!(stderr.contains("q.res: no folder "), "{stderr}");
+    // SAFETY: plain system call.
+    if unsafe { libc::geteuid() } == 0 {
+        return; // root may write in a read-only folder.
+    }
+    let ro = d.join("ro");
+    fs::create_dir(&ro).unwrap();
+    fs::write(ro.join("q.cnf"), "p cnf 2 1\n1 2 0\n").unwrap();
+    fs::set_permissions(&ro, fs::Permissions::from_mode(0o555)).unwrap();
+    let (stdout, stderr, code) = solve_res(d, "ro/q.cnf");
+    fs::set_permissions(&ro, fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stdout.is_empty(), "refused before solving: {stdout}");
+    assert!(stderr.contains("cannot write ro/q.res: "), "{stderr}");
+}
+
+#[test]
+fn a_res_file_that_fails_after_the_answer_is_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("full.cnf"), "p cnf 2 1\n1 2 0\n").unwrap();
+    symlink("/dev/full", d.join("full.res")).unwrap();
+    let (stdout, stderr, code) = solve_res(d, "full.cnf");
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stdout.starts_with("s SATISFIABLE\n"), "{stdout}");
+    assert!(stderr.contains("cannot write full.res: "), "{stderr}");
+    // The folder the link leads to is there when the run starts and gone
+    // when the answer is written: the input is a FIFO the test holds.
+    let fifo = d.join("late.cnf");
+    let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    fs::create_dir(d.join("later")).unwrap();
+    symlink(d.join("later").join("late.res"), d.join("late.res")).unwrap();
+    let child = Command::new(SATOKU)
+        .args(["solve", "-q", "late.cnf", "--res"])
+        .current_dir(d)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Opening blocks until satoku reads, which is after its checks.
+    let mut writer = fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    fs::remove_dir(d.join("later")).unwrap();
+    std::io::Write::write_all(&mut writer, b"p cnf 2 1\n1 2 0\n").unwrap();
+    drop(writer);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(out.stdout.starts_with(b"s SATISFIABLE\n"), "{out:?}");
+    assert!(stderr.contains("cannot write late.res: "), "{stderr}");
+}
