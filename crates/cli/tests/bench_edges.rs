@@ -101,6 +101,35 @@ fn the_timeout_kills_what_the_solver_started() {
 }
 
 #[test]
+fn a_solver_with_no_answer_is_reported_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = instances(dir.path(), 1);
+    let cases = [
+        (
+            "echo hello; exit 1",
+            "no answer in the output (exit code 1)",
+        ),
+        (
+            "kill -9 $$",
+            "no answer in the output (no exit code: ended by a signal)",
+        ),
+        (
+            "echo 's SATISFIABLE'; exit 20",
+            "the output disagrees with itself: SATISFIABLE (stdout), UNSATISFIABLE (exit code 20)",
+        ),
+    ];
+    for (body, message) in cases {
+        let script = write(&dir.path().join("solver.sh"), &format!("{body}\n"));
+        let cmd = format!("sh {} {{}}", script.display());
+        let out = satoku(&["bench", set.to_str().unwrap(), "--solver-cmd", &cmd]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        assert!(text.contains(message), "{body}: {text}");
+        assert!(!text.contains("Some("), "{text}");
+    }
+}
+
+#[test]
 fn what_a_finished_solver_left_running_is_killed() {
     let dir = tempfile::tempdir().unwrap();
     let sleeper = dir.path().join("sleeper");
