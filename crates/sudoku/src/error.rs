@@ -16,7 +16,7 @@ pub enum Error {
         box_size: usize,
     },
     /// A character that is neither a digit of this grid nor a blank.
-    #[error("line {line}: cell r{row}c{col}: '{symbol}' is not a digit or a blank of a {side}x{side} grid")]
+    #[error("line {line}: cell r{row}c{col}: {} is not a digit or a blank of a {side}x{side} grid", quoted(.symbol))]
     Symbol {
         /// 1-based line of the input.
         line: usize,
@@ -109,4 +109,36 @@ pub enum Error {
         /// Solutions found before it gave up.
         found: usize,
     },
+}
+
+/// A symbol as messages quote it: in single quotes, control and other
+/// unprintable characters escaped (`'\0'`, `'\u{7}'`), any other as it is
+/// (`'é'`), so a message never carries a raw control character.
+fn quoted(symbol: &str) -> String {
+    let mut out = String::from("'");
+    for c in symbol.chars() {
+        match c {
+            '"' => out.push(c),
+            c => out.extend(c.escape_debug()),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_symbol_is_quoted_with_unprintable_characters_escaped() {
+        assert_eq!(quoted("x"), "'x'");
+        assert_eq!(quoted("\0"), "'\\0'");
+        assert_eq!(quoted("\u{7}"), "'\\u{7}'");
+        assert_eq!(quoted("\t"), "'\\t'");
+        assert_eq!(quoted("é"), "'é'");
+        assert_eq!(quoted("'"), "'\\''");
+        assert_eq!(quoted("\""), "'\"'");
+        assert_eq!(quoted("10"), "'10'");
+    }
 }

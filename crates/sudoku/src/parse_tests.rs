@@ -200,3 +200,20 @@ fn random_text_never_panics() {
         }
     }
 }
+
+#[test]
+fn a_control_character_is_escaped_in_the_message() {
+    for (symbol, shown) in [
+        ('\0', "'\\0'"),
+        ('\u{7}', "'\\u{7}'"),
+        ('\u{1b}', "'\\u{1b}'"),
+    ] {
+        let bad = format!("{}{symbol}", &P[..80]);
+        let message = parse_puzzles(&bad).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            format!("line 1: cell r9c9: {shown} is not a digit or a blank of a 9x9 grid")
+        );
+        assert!(!message.chars().any(char::is_control), "{message:?}");
+    }
+}
