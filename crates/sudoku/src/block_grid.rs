@@ -14,7 +14,8 @@ pub(crate) struct BlockGrid {
 }
 
 enum Row {
-    Chars(Vec<u8>),
+    /// One cell a character (`é` is one cell, not two).
+    Chars(Vec<char>),
     Numbers(Vec<String>),
 }
 
@@ -43,7 +44,7 @@ fn split_row(line: &str) -> Row {
     if numeric {
         Row::Numbers(tokens.iter().map(|t| t.to_string()).collect())
     } else {
-        Row::Chars(tokens.concat().into_bytes())
+        Row::Chars(tokens.concat().chars().collect())
     }
 }
 
@@ -111,7 +112,7 @@ impl BlockGrid {
         for (r, row) in self.rows.iter().enumerate() {
             let tokens: Vec<String> = match row {
                 Row::Numbers(n) => n.clone(),
-                Row::Chars(c) => c.iter().map(|&b| char::from(b).to_string()).collect(),
+                Row::Chars(c) => c.iter().map(char::to_string).collect(),
             };
             for (c, token) in tokens.iter().enumerate() {
                 let digit = match token.as_str() {

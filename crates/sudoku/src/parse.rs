@@ -109,8 +109,9 @@ impl PuzzleReader {
         } else {
             let field = first_field(line);
             if is_line_puzzle(field) {
-                let side = (field.len() as f64).sqrt() as usize;
-                return decode_chars(&[line_no], field.as_bytes(), side, self.sixteen).map(Some);
+                let symbols: Vec<char> = field.chars().collect();
+                let side = (symbols.len() as f64).sqrt() as usize;
+                return decode_chars(&[line_no], &symbols, side, self.sixteen).map(Some);
             }
             if (first_content && is_word(field)) || is_euler_label(line) {
                 return Ok(None);
@@ -207,11 +208,13 @@ fn is_euler_label(line: &str) -> bool {
             .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Whether `field` has a one-line puzzle's number of cells, one a
+/// character (`é` is one cell, not two).
 fn is_line_puzzle(field: &str) -> bool {
-    match field.len() {
+    match field.chars().count() {
         16 => field
-            .bytes()
-            .all(|b| matches!(b, b'1'..=b'4' | b'.' | b'0' | b'*' | b'_')),
+            .chars()
+            .all(|c| matches!(c, '1'..='4' | '.' | '0' | '*' | '_')),
         81 | 256 | 625 => true,
         _ => false,
     }
@@ -235,18 +238,20 @@ fn blanks_as_ascii(line: &str) -> Cow<'_, str> {
     Cow::Owned(line.replace('\u{b7}', if numbers { "0" } else { "." }))
 }
 
-fn is_other_blank(b: u8) -> bool {
-    matches!(b, b'.' | b'*' | b'_')
+fn is_other_blank(c: char) -> bool {
+    matches!(c, '.' | '*' | '_')
 }
 
 /// The alphabet of a character puzzle of side `side` (module docs).
-fn char_alphabet(side: usize, symbols: &[u8], sixteen: SixteenAlphabet) -> Alphabet {
+fn char_alphabet(side: usize, symbols: &[char], sixteen: SixteenAlphabet) -> Alphabet {
     let blank = symbols
         .iter()
         .copied()
-        .find(|&b| b == b'0' || is_other_blank(b))
-        .unwrap_or(b'.');
-    let other_blank = symbols.iter().copied().find(|&b| is_other_blank(b));
+        .find(|&c| c == '0' || is_other_blank(c))
+        .map_or(b'.', |c| c as u8);
+    let other_blank = (symbols.iter().copied())
+        .find(|&c| is_other_blank(c))
+        .map(|c| c as u8);
     let one_based = Alphabet::OneBased { blank };
     let hex = Alphabet::ZeroBased {
         blank: other_blank.unwrap_or(b'.'),
@@ -259,8 +264,8 @@ fn char_alphabet(side: usize, symbols: &[u8], sixteen: SixteenAlphabet) -> Alpha
         SixteenAlphabet::Hex => return hex,
         SixteenAlphabet::Auto => {}
     }
-    let has_g = symbols.iter().any(|b| b.eq_ignore_ascii_case(&b'G'));
-    if has_g || !symbols.contains(&b'0') {
+    let has_g = symbols.iter().any(|c| c.eq_ignore_ascii_case(&'G'));
+    if has_g || !symbols.contains(&'0') {
         return one_based;
     }
     let legal = |alphabet| read_cells(symbols, side, alphabet).is_ok_and(|g| g.is_legal());
@@ -275,10 +280,12 @@ fn char_alphabet(side: usize, symbols: &[u8], sixteen: SixteenAlphabet) -> Alpha
 
 /// The grid `symbols` spell in `alphabet`, or the index of the first
 /// symbol that is no digit of it.
-fn read_cells(symbols: &[u8], side: usize, alphabet: Alphabet) -> Result<Grid, usize> {
+fn read_cells(symbols: &[char], side: usize, alphabet: Alphabet) -> Result<Grid, usize> {
     let mut cells = Vec::with_capacity(symbols.len());
     for (i, &ch) in symbols.iter().enumerate() {
-        match alphabet.digit_of(ch) {
+        // Every digit and blank is ASCII: any other character is none.
+        let ascii = u8::try_from(ch).ok().filter(u8::is_ascii);
+        match ascii.and_then(|b| alphabet.digit_of(b)) {
             Some(d) if usize::from(d) <= side => cells.push(d),
             _ => return Err(i),
         }
@@ -290,7 +297,7 @@ fn read_cells(symbols: &[u8], side: usize, alphabet: Alphabet) -> Result<Grid, u
 /// Decodes character cells; `lines[i]` is the input line of cell row `i`.
 pub(crate) fn decode_chars(
     lines: &[usize],
-    symbols: &[u8],
+    symbols: &[char],
     side: usize,
     sixteen: SixteenAlphabet,
 ) -> Result<Puzzle, Error> {
@@ -301,7 +308,7 @@ pub(crate) fn decode_chars(
             line: lines[row.min(lines.len() - 1)],
             row: row + 1,
             col: col + 1,
-            symbol: char::from(symbols[i]).to_string(),
+            symbol: symbols[i].to_string(),
             side,
         }
     })?;

@@ -217,3 +217,36 @@ fn a_control_character_is_escaped_in_the_message() {
         assert!(!message.chars().any(char::is_control), "{message:?}");
     }
 }
+
+#[test]
+fn a_cell_is_a_character_not_a_byte() {
+    let line = format!("{}é", &P[..80]);
+    assert_eq!(
+        parse_puzzles(&line),
+        Err(Error::Symbol {
+            line: 1,
+            row: 9,
+            col: 9,
+            symbol: "é".into(),
+            side: 9
+        })
+    );
+    assert_eq!(
+        parse_puzzles("12é45\n"),
+        Err(Error::Length { line: 1, cells: 5 })
+    );
+    let grid = "12é456789\n".repeat(9);
+    assert_eq!(
+        parse_puzzles(&grid).unwrap_err().to_string(),
+        "line 1: cell r1c3: 'é' is not a digit or a blank of a 9x9 grid"
+    );
+    assert_eq!(
+        parse_puzzles("1 2 3 4\n1 2 é 4 5\n"),
+        Err(Error::RowWidth {
+            line: 2,
+            row: 2,
+            cells: 5,
+            expected: 4
+        })
+    );
+}
