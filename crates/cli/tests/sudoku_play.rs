@@ -473,3 +473,23 @@ fn the_line_menu_ends_cleanly_at_the_end_of_input_and_refuses_bad_files() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_damaged_saved_game_is_named_once_at_its_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x";
+    let text = format!("# satoku sudoku play: a saved game\npuzzle {puzzle}\n");
+    std::fs::write(dir.path().join("bad.save"), text).unwrap();
+    let message = "bad.save:2:88: cell r9c9: 'x' is not a digit or a blank of a 9x9 grid";
+    let out = play_plain(&["bad.save"], "", dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr, format!("satoku: error: {message}\n"));
+    // The menu's `load` says it the same way, after the command's own line.
+    let file = puzzles();
+    let out = play_plain(&[file.to_str().unwrap()], "load bad.save\n", dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, format!("satoku: stdin line 1: {message}\n"));
+}

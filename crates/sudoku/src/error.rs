@@ -111,6 +111,33 @@ pub enum Error {
     },
 }
 
+impl Error {
+    /// The 1-based input line the error names, if it names one.
+    pub fn line(&self) -> Option<usize> {
+        match *self {
+            Error::Symbol { line, .. }
+            | Error::Length { line, .. }
+            | Error::RowWidth { line, .. }
+            | Error::Incomplete { line, .. }
+            | Error::Alphabet { line } => Some(line),
+            _ => None,
+        }
+    }
+
+    /// The message without its `line N: ` prefix, for a caller that names
+    /// the place its own way (`FILE:LINE:COL: ...`).
+    pub fn detail(&self) -> String {
+        let text = self.to_string();
+        match self.line() {
+            Some(line) => match text.strip_prefix(&format!("line {line}: ")) {
+                Some(rest) => rest.to_owned(),
+                None => text,
+            },
+            None => text,
+        }
+    }
+}
+
 /// A symbol as messages quote it: in single quotes, control and other
 /// unprintable characters escaped (`'\0'`, `'\u{7}'`), any other as it is
 /// (`'é'`), so a message never carries a raw control character.
@@ -129,6 +156,27 @@ fn quoted(symbol: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_detail_is_the_message_without_its_line() {
+        let symbol = Error::Symbol {
+            line: 3,
+            row: 1,
+            col: 2,
+            symbol: "x".into(),
+            side: 9,
+        };
+        assert_eq!(symbol.line(), Some(3));
+        assert_eq!(
+            symbol.detail(),
+            "cell r1c2: 'x' is not a digit or a blank of a 9x9 grid"
+        );
+        assert_eq!(symbol.to_string(), format!("line 3: {}", symbol.detail()));
+        let length = Error::Length { line: 1, cells: 5 };
+        assert!(length.detail().starts_with("5 cells is not"), "{length}");
+        let model = Error::ModelSize { num_vars: 3 };
+        assert_eq!((model.line(), model.detail()), (None, model.to_string()));
+    }
 
     #[test]
     fn a_symbol_is_quoted_with_unprintable_characters_escaped() {

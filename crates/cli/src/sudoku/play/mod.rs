@@ -90,7 +90,7 @@ fn load_game(path: &Path, index: usize, sixteen: SixteenAlphabet) -> anyhow::Res
     let name = path.display();
     let text = read_text(path, MAX_PUZZLE_FILE)?;
     if save::is_saved_game(&text) {
-        let saved = save::read(&text).map_err(|e| BadInput(format!("{name}: {e}")))?;
+        let saved = save::read(&text).map_err(|e| BadInput(e.in_file(&name)))?;
         return Ok(Loaded {
             game: saved.game,
             seconds: saved.seconds,

@@ -16,7 +16,7 @@
 
 use std::fmt::Write as _;
 
-use satoku_sudoku::{parse_puzzles_with, Alphabet, Grid, SixteenAlphabet};
+use satoku_sudoku::{parse_puzzles_with, Alphabet, Error, Grid, SixteenAlphabet};
 
 use super::game::{Cell, Game};
 
@@ -66,80 +66,163 @@ pub fn is_saved_game(text: &str) -> bool {
     text.lines().next().is_some_and(|l| l.trim_end() == HEADER)
 }
 
-/// Reads a saved game; the error names the line.
-pub fn read(text: &str) -> Result<Saved, String> {
+/// A 1-based line and column (in characters).
+type Place = (usize, usize);
+
+/// What makes a saved game unreadable, and where.
+#[derive(Debug, PartialEq, Eq)]
+pub struct SaveError {
+    /// 1-based line and column (in characters) of the fault, if it has one.
+    pub at: Option<Place>,
+    /// What is wrong, without the place.
+    pub message: String,
+}
+
+impl SaveError {
+    /// The message with `file` and the place before it: `FILE:LINE:COL: ...`.
+    pub fn in_file(&self, file: impl std::fmt::Display) -> String {
+        match self.at {
+            Some((line, col)) => format!("{file}:{line}:{col}: {}", self.message),
+            None => format!("{file}: {}", self.message),
+        }
+    }
+}
+
+impl From<&str> for SaveError {
+    fn from(message: &str) -> SaveError {
+        SaveError::from(message.to_owned())
+    }
+}
+
+impl From<String> for SaveError {
+    fn from(message: String) -> SaveError {
+        SaveError { at: None, message }
+    }
+}
+
+/// Reads a saved game; the error names the line and column.
+pub fn read(text: &str) -> Result<Saved, SaveError> {
     let mut sixteen = SixteenAlphabet::OneBased;
     let (mut puzzle, mut grid, mut seconds) = (None, None, 0);
     let mut marks = Vec::new();
     for (i, line) in text.lines().enumerate().skip(1) {
-        let at = |e: String| format!("line {}: {e}", i + 1);
-        let mut words = line.split_whitespace();
-        match words.next() {
-            None => {}
-            Some(w) if w.starts_with('#') => {}
-            Some("alphabet") if words.next() == Some("hex") => sixteen = SixteenAlphabet::Hex,
-            Some("puzzle") => puzzle = Some(read_grid(words.next(), sixteen).map_err(at)?),
-            Some("grid") => grid = Some(read_grid(words.next(), sixteen).map_err(at)?),
-            Some("marks") => marks.push(read_numbers(words).map_err(at)?),
-            Some("seconds") => {
-                seconds = read_numbers(words)
-                    .map_err(at)?
-                    .first()
-                    .copied()
-                    .unwrap_or(0)
+        let mut words = words(line);
+        let Some((col, word)) = words.next() else {
+            continue;
+        };
+        let at = |(col, message): (usize, String)| SaveError {
+            at: Some((i + 1, col)),
+            message,
+        };
+        match word {
+            w if w.starts_with('#') => {}
+            "alphabet" if words.next().map(|(_, w)| w) == Some("hex") => {
+                sixteen = SixteenAlphabet::Hex
             }
-            Some(w) => return Err(at(format!("'{w}' is not puzzle, grid, marks or seconds"))),
+            "puzzle" => puzzle = Some(read_grid(words.next(), line, sixteen).map_err(at)?),
+            "grid" => {
+                let word = words.next();
+                let place = (i + 1, word.map_or(col, |(col, _)| col));
+                grid = Some((read_grid(word, line, sixteen).map_err(at)?, place));
+            }
+            "marks" => marks.push(((i + 1, col), read_numbers(words).map_err(at)?)),
+            "seconds" => {
+                let numbers = read_numbers(words).map_err(at)?;
+                seconds = numbers.first().copied().unwrap_or(0)
+            }
+            w => {
+                let message = format!("'{w}' is not puzzle, grid, marks or seconds");
+                return Err(at((col, message)));
+            }
         }
     }
     let (puzzle, alphabet) = puzzle.ok_or("no `puzzle` line")?;
-    let (grid, _) = grid.ok_or("no `grid` line")?;
+    let ((grid, _), place) = grid.ok_or("no `grid` line")?;
     let mut game = Game::new(puzzle, alphabet);
-    game.restore(cells(&game, &grid, &marks)?);
+    game.restore(cells(&game, (&grid, place), &marks)?);
     Ok(Saved {
         game,
         seconds: seconds as u64,
     })
 }
 
-fn read_grid(word: Option<&str>, sixteen: SixteenAlphabet) -> Result<(Grid, Alphabet), String> {
-    let puzzles = parse_puzzles_with(word.unwrap_or(""), sixteen).map_err(|e| e.to_string())?;
+/// The words of `line`, each with its 1-based column in characters.
+fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    line.split_whitespace().map(move |word| {
+        let offset = word.as_ptr() as usize - line.as_ptr() as usize;
+        (line[..offset].chars().count() + 1, word)
+    })
+}
+
+/// The grid a `puzzle` or `grid` line's word spells; the error's column is
+/// that of the cell at fault, or of the word (the line's end if none).
+fn read_grid(
+    word: Option<(usize, &str)>,
+    line: &str,
+    sixteen: SixteenAlphabet,
+) -> Result<(Grid, Alphabet), (usize, String)> {
+    let (col, word) = word.unwrap_or((line.chars().count() + 1, ""));
+    let puzzles = parse_puzzles_with(word, sixteen).map_err(|e| {
+        // The word is one line: a bad symbol is its cell's character.
+        let cell = match e {
+            Error::Symbol { row, col, side, .. } => (row - 1) * side + col - 1,
+            _ => 0,
+        };
+        (col + cell, e.detail())
+    })?;
     match &puzzles[..] {
         [p] => Ok((p.grid.clone(), p.alphabet)),
-        _ => Err("expected one grid on one line".into()),
+        _ => Err((col, "expected one grid on one line".into())),
     }
 }
 
-fn read_numbers<'a>(words: impl Iterator<Item = &'a str>) -> Result<Vec<usize>, String> {
+/// The numbers of a line's words; the error's column is the bad word's.
+fn read_numbers<'a>(
+    words: impl Iterator<Item = (usize, &'a str)>,
+) -> Result<Vec<usize>, (usize, String)> {
     words
-        .map(|w| w.parse().map_err(|_| format!("'{w}' is not a number")))
+        .map(|(col, w)| {
+            w.parse()
+                .map_err(|_| (col, format!("'{w}' is not a number")))
+        })
         .collect()
 }
 
 /// The saved cells: `grid` must keep every given, marks sit on open cells.
-fn cells(game: &Game, grid: &Grid, marks: &[Vec<usize>]) -> Result<Vec<Cell>, String> {
+/// Each is placed: the grid's word (a changed given at its cell), the
+/// marks line.
+fn cells(
+    game: &Game,
+    (grid, (line, col)): (&Grid, Place),
+    marks: &[(Place, Vec<usize>)],
+) -> Result<Vec<Cell>, SaveError> {
     let side = game.side();
-    if grid.side() != side
-        || !game
-            .puzzle()
-            .cells()
-            .iter()
-            .zip(grid.cells())
-            .all(|(&g, &d)| g == 0 || g == d)
-    {
-        return Err("the grid does not keep the puzzle's givens".into());
+    let changed =
+        (game.puzzle().cells().iter().zip(grid.cells())).position(|(&g, &d)| g != 0 && g != d);
+    if grid.side() != side || changed.is_some() {
+        return Err(SaveError {
+            at: Some((line, col + changed.unwrap_or(0))),
+            message: "the grid does not keep the puzzle's givens".into(),
+        });
     }
     let mut cells: Vec<Cell> = grid
         .cells()
         .iter()
         .map(|&digit| Cell { digit, marks: 0 })
         .collect();
-    for line in marks {
-        let [row, col, digits @ ..] = &line[..] else {
-            return Err("a marks line needs a row, a column and digits".into());
+    for &(at, ref numbers) in marks {
+        let fail = |message: String| SaveError {
+            at: Some(at),
+            message,
+        };
+        let [row, col, digits @ ..] = &numbers[..] else {
+            return Err(fail("a marks line needs a row, a column and digits".into()));
         };
         let cell_ok = (1..=side).contains(row) && (1..=side).contains(col);
         if !cell_ok || digits.iter().any(|d| !(1..=side).contains(d)) {
-            return Err(format!("marks {row} {col}: outside the {side}x{side} grid"));
+            return Err(fail(format!(
+                "marks {row} {col}: outside the {side}x{side} grid"
+            )));
         }
         let cell = &mut cells[(row - 1) * side + col - 1];
         cell.marks = digits.iter().fold(0, |m, d| m | 1 << (d - 1));
@@ -171,19 +254,59 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_grid_is_placed_once_at_its_cell() {
+        let game = Game::new(HARD.parse().unwrap(), DEFAULT_ALPHABET);
+        let text = write(&game, 0);
+        let last = &HARD[80..];
+        let bad = text.replacen(&format!("{last}\n"), "\0\n", 1);
+        let err = read(&bad).unwrap_err().in_file("g.txt");
+        assert_eq!(
+            err,
+            "g.txt:2:88: cell r9c9: '\\0' is not a digit or a blank of a 9x9 grid"
+        );
+        let no_word = text.replacen(&format!("puzzle {HARD}"), "puzzle", 1);
+        let err = read(&no_word).unwrap_err().in_file("g.txt");
+        assert_eq!(err, "g.txt:2:7: expected one grid on one line");
+    }
+
+    #[test]
     fn a_damaged_save_is_refused_with_its_line() {
         let game = Game::new(HARD.parse().unwrap(), DEFAULT_ALPHABET);
         let text = write(&game, 0);
         assert!(!is_saved_game(HARD));
         let changed_given = text.replace("grid   4", "grid   5");
-        assert!(read(&changed_given).unwrap_err().contains("givens"));
+        let err = read(&changed_given).unwrap_err();
+        assert_eq!(
+            err.in_file("g.txt"),
+            "g.txt:3:8: the grid does not keep the puzzle's givens"
+        );
+        let later = text.replacen("grid   4.....8.5", "grid   4.....8.6", 1);
+        assert_eq!(
+            read(&later).unwrap_err().in_file("g.txt"),
+            "g.txt:3:16: the grid does not keep the puzzle's givens"
+        );
         let bad_word = format!("{text}colour blue\n");
-        assert!(read(&bad_word).unwrap_err().starts_with("line 5: 'colour'"));
+        assert_eq!(
+            read(&bad_word).unwrap_err().in_file("g.txt"),
+            "g.txt:5:1: 'colour' is not puzzle, grid, marks or seconds"
+        );
         let bad_mark = format!("{text}marks 1 2 10\n");
-        assert!(read(&bad_mark)
-            .unwrap_err()
-            .contains("outside the 9x9 grid"));
-        assert!(read(HEADER).unwrap_err().contains("no `puzzle` line"));
+        let err = read(&bad_mark).unwrap_err();
+        assert_eq!(
+            err.in_file("g.txt"),
+            "g.txt:5:1: marks 1 2: outside the 9x9 grid"
+        );
+        let err = read(HEADER).unwrap_err();
+        assert_eq!(err.in_file("g.txt"), "g.txt: no `puzzle` line");
+        let short = text.replacen(&format!("puzzle {HARD}"), "puzzle 4x", 1);
+        assert_eq!(
+            read(&short).unwrap_err().in_file("g.txt"),
+            "g.txt:2:8: 2 cells is not a sudoku line (16, 81, 256 or 625 cells) \
+             nor a grid row (4, 9, 16 or 25 cells)"
+        );
+        let bad_number = format!("{text}marks 1 x 3\n");
+        let err = read(&bad_number).unwrap_err();
+        assert_eq!(err.in_file("g.txt"), "g.txt:5:9: 'x' is not a number");
         let forever = text.replace("seconds 0", "seconds 18446744073709551615");
         assert_eq!(read(&forever).unwrap().seconds, u64::MAX);
     }
