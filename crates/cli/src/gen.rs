@@ -152,7 +152,7 @@ fn build(family: Family, seed: u64) -> anyhow::Result<(Cnf, String, String)> {
                 format!(
                     "color --vertices {vertices} --edges {edges} --colors {colors} --seed {seed}"
                 ),
-                format!("{colors}-colouring of a random graph, {vertices} vertices, {edges} edges"),
+                color_description(vertices, edges, colors),
             )
         }
         Family::Tseitin { vertices, sat } => {
@@ -168,6 +168,17 @@ fn build(family: Family, seed: u64) -> anyhow::Result<(Cnf, String, String)> {
             )
         }
     })
+}
+
+/// What `gen color` made: the edges the graph has, which are fewer than
+/// `--edges` asked for when that is more than all the pairs of vertices.
+fn color_description(vertices: usize, edges: usize, colors: usize) -> String {
+    let made = satoku_gen::graph_edges(vertices, edges);
+    let capped = match made < edges {
+        true => format!(" (all there are; --edges {edges} asked for more)"),
+        false => String::new(),
+    };
+    format!("{colors}-colouring of a random graph, {vertices} vertices, {made} edges{capped}")
 }
 
 /// Runs `satoku gen`.
@@ -252,5 +263,26 @@ mod tests {
         assert_eq!((cnf.num_vars(), cnf.num_clauses()), (12, 32));
         assert_eq!(command, "tseitin --vertices 7 --sat --seed 3");
         assert!(what.contains("8 vertices: satisfiable"), "{what}");
+    }
+
+    #[test]
+    fn the_colouring_comment_counts_the_edges_made() {
+        let color = |edges| Family::Color {
+            vertices: 5,
+            edges,
+            colors: 3,
+        };
+        // 5 at-least-one clauses, 5 * 3 at-most-one, 3 per edge.
+        let (cnf, command, what) = build(color(100), 1).unwrap();
+        assert_eq!(cnf.num_clauses(), 5 + 15 + 3 * 10);
+        assert_eq!(
+            what,
+            "3-colouring of a random graph, 5 vertices, 10 edges \
+             (all there are; --edges 100 asked for more)"
+        );
+        assert!(command.contains("--edges 100"), "{command}");
+        let (cnf, _, what) = build(color(7), 1).unwrap();
+        assert_eq!(cnf.num_clauses(), 5 + 15 + 3 * 7);
+        assert_eq!(what, "3-colouring of a random graph, 5 vertices, 7 edges");
     }
 }

@@ -139,7 +139,7 @@ pub fn queens(n: usize) -> Cnf {
 /// as a sorted list of `(u, v)` pairs with `u < v`.
 pub fn random_graph(vertices: usize, edges: usize, seed: u64) -> Vec<(usize, usize)> {
     let possible = vertices * vertices.saturating_sub(1) / 2;
-    let wanted = edges.min(possible);
+    let wanted = graph_edges(vertices, edges);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut chosen = if wanted * 2 >= possible {
         // Dense: shuffle the list of all pairs (at most 2 * edges long).
@@ -163,6 +163,20 @@ pub fn random_graph(vertices: usize, edges: usize, seed: u64) -> Vec<(usize, usi
     };
     chosen.sort_unstable();
     chosen
+}
+
+/// The number of edges [`random_graph`]`(vertices, edges, _)` has, and so
+/// [`coloring`]'s graph: `edges`, capped at the `vertices * (vertices - 1) / 2`
+/// possible ones.
+///
+/// ```
+/// assert_eq!(satoku_gen::graph_edges(5, 100), 10);
+/// assert_eq!(satoku_gen::graph_edges(5, 7), 7);
+/// ```
+pub fn graph_edges(vertices: usize, edges: usize) -> usize {
+    let v = vertices as u128;
+    let possible = v.saturating_mul(v.saturating_sub(1)) / 2;
+    edges.min(usize::try_from(possible).unwrap_or(usize::MAX))
 }
 
 /// Graph colouring of [`random_graph`]`(vertices, edges, seed)` with `colors`
@@ -311,8 +325,12 @@ mod tests {
     fn random_graph_has_distinct_edges_and_caps_count() {
         let g = random_graph(6, 100, 5);
         assert_eq!(g.len(), 15);
+        assert_eq!(graph_edges(6, 100), 15);
         let g = random_graph(30, 40, 5);
         assert_eq!(g.len(), 40);
+        assert_eq!(graph_edges(30, 40), 40);
+        assert_eq!(graph_edges(usize::MAX, 7), 7);
+        assert_eq!((graph_edges(0, 3), graph_edges(1, 3)), (0, 0));
         let mut dedup = g.clone();
         dedup.dedup();
         assert_eq!(dedup, g);
