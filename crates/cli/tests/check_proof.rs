@@ -135,6 +135,45 @@ fn malformed_proofs_exit_2() {
 }
 
 #[test]
+fn a_malformed_proof_is_quoted_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = formula(dir.path());
+    let range = "out of range (variables are 1 to 2^31 - 1)";
+    let cases: [(&[u8], String); 5] = [
+        (
+            b"c first\n3 12x 0\n",
+            "line 2: unexpected `12x` in a text DRAT proof".into(),
+        ),
+        (
+            b"delete 1 0\n",
+            "line 1: unexpected `delete` in a text DRAT proof".into(),
+        ),
+        (
+            b"1 -4294967296 0\n",
+            format!("line 1: literal -4294967296 {range}"),
+        ),
+        (
+            b"c\n99999999999 0\n",
+            format!("line 2: literal 99999999999 {range}"),
+        ),
+        (
+            b"a\x04\x01\x00",
+            format!("byte 2: literal 0x01 (code 1: variable 0) {range}"),
+        ),
+    ];
+    for (proof, message) in cases {
+        let out = check_proof(&path, proof, dir.path(), &[]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        let shown = dir.path().join("proof.drat");
+        assert_eq!(
+            stderr,
+            format!("satoku: error: {}: {message}\n", shown.display())
+        );
+    }
+}
+
+#[test]
 fn the_proof_of_a_formula_its_units_refute_is_still_read() {
     // `1` and `-1` refute the formula at once; the proof must still be a
     // readable, well-formed proof.

@@ -245,7 +245,7 @@ fn malformed_proofs_are_errors_with_positions() {
     let err = check(&full3(), &b"1 2 0\n1 two 0\n"[..], &CheckOptions::default()).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "line 2: unexpected `t` in a text DRAT proof"
+        "line 2: unexpected `two` in a text DRAT proof"
     );
     let err = check(&full3(), &b"1 2"[..], &CheckOptions::default()).unwrap_err();
     assert!(matches!(

@@ -62,7 +62,8 @@ pub enum Error {
     LiteralOutOfRange {
         /// Where the literal starts.
         position: Position,
-        /// The literal as read (its text, or its binary code `2 * var + negated`).
+        /// The literal as the proof has it: its text (the first 32 bytes,
+        /// escaped), or its binary bytes with their code `2 * var + negated`.
         value: String,
     },
     /// The proof ends inside a lemma or deletion (no terminating `0`).

@@ -163,7 +163,9 @@ impl<R: Read> ProofReader<R> {
                         return Err(Error::MisplacedDelete { position });
                     }
                     self.pos += 1;
-                    self.end_of_token(position, "d")?;
+                    if !self.at_token_end()? {
+                        return Err(self.bad_token(position, TokenText::from(b"d")));
+                    }
                     step = Some(Step {
                         kind: StepKind::Delete,
                         position,
@@ -179,12 +181,7 @@ impl<R: Read> ProofReader<R> {
                         None => return Ok(Some(step)),
                     }
                 }
-                other => {
-                    return Err(Error::BadToken {
-                        position,
-                        found: describe(other),
-                    })
-                }
+                _ => return Err(self.bad_token(position, TokenText::default())),
             }
         }
     }
@@ -200,38 +197,49 @@ impl<R: Read> ProofReader<R> {
         Ok(())
     }
 
-    /// Errors unless the next byte ends a token (whitespace or the end).
-    fn end_of_token(&mut self, position: Position, token: &str) -> Result<(), Error> {
-        match self.peek()? {
-            None => Ok(()),
-            Some(b) if b.is_ascii_whitespace() || b == b'\x0b' => Ok(()),
-            Some(b) => Err(Error::BadToken {
-                position,
-                found: format!("`{token}` followed by {}", describe(b)),
-            }),
+    /// Whether the next byte ends a token (whitespace or the end).
+    fn at_token_end(&mut self) -> Result<bool, Error> {
+        Ok(self.peek()?.is_none_or(is_space))
+    }
+
+    /// The error for a malformed token whose first bytes, `read`, were
+    /// consumed: the rest of it (up to whitespace) is read too, so the
+    /// message quotes the token as the proof has it.
+    fn bad_token(&mut self, position: Position, mut read: TokenText) -> Error {
+        while !read.more {
+            match self.peek() {
+                Ok(Some(b)) if !is_space(b) => {
+                    read.push(b);
+                    self.pos += 1;
+                }
+                Ok(_) => break,
+                Err(e) => return e,
+            }
+        }
+        Error::BadToken {
+            position,
+            found: format!("`{}`", read.shown()),
         }
     }
 
     /// Reads a signed integer; `None` for 0 (the end of the clause).
     fn text_literal(&mut self, position: Position) -> Result<Option<Lit>, Error> {
+        let mut text = TokenText::default();
         let negative = self.peek()? == Some(b'-');
         if negative {
+            text.push(b'-');
             self.pos += 1;
         }
         let (mut value, mut digits) = (0u64, 0usize);
         while let Some(b @ b'0'..=b'9') = self.peek()? {
             value = (value * 10 + u64::from(b - b'0')).min(u64::from(u32::MAX) + 1);
             digits += 1;
+            text.push(b);
             self.pos += 1;
         }
-        let sign = if negative { "-" } else { "" };
-        if digits == 0 {
-            return Err(Error::BadToken {
-                position,
-                found: "`-` without digits".to_owned(),
-            });
+        if digits == 0 || !self.at_token_end()? {
+            return Err(self.bad_token(position, text));
         }
-        self.end_of_token(position, "integer")?;
         if value == 0 {
             return Ok(None);
         }
@@ -240,11 +248,7 @@ impl<R: Read> ProofReader<R> {
             Some(var) => Ok(Some(Lit::new(var, negative))),
             None => Err(Error::LiteralOutOfRange {
                 position,
-                value: if value > u64::from(u32::MAX) {
-                    format!("{sign}{}...", u32::MAX)
-                } else {
-                    format!("{sign}{value}")
-                },
+                value: text.shown(),
             }),
         }
     }
@@ -260,7 +264,8 @@ impl<R: Read> ProofReader<R> {
         self.pos += 1;
         loop {
             let at = Position::Byte(self.offset());
-            let code = self.varint(position, at)?;
+            let varint = self.varint(position, at)?;
+            let code = varint.code;
             if code == 0 {
                 return Ok(Some(Step { kind, position }));
             }
@@ -268,10 +273,11 @@ impl<R: Read> ProofReader<R> {
             match var {
                 Some(var) => lits.push(Lit::new(var, code & 1 == 1)),
                 None => {
+                    let (bytes, var) = (varint.shown(), code >> 1);
                     return Err(Error::LiteralOutOfRange {
                         position: at,
-                        value: format!("code {code}"),
-                    })
+                        value: format!("{bytes} (code {code}: variable {var})"),
+                    });
                 }
             }
         }
@@ -279,31 +285,88 @@ impl<R: Read> ProofReader<R> {
 
     /// Reads one varint of at most five bytes (enough for every code
     /// `2 * var + 1` with `var < 2^31`); `step` is where the step began.
-    fn varint(&mut self, step: Position, at: Position) -> Result<u64, Error> {
-        let mut code = 0u64;
+    fn varint(&mut self, step: Position, at: Position) -> Result<Varint, Error> {
+        let mut varint = Varint::default();
         for shift in (0..35).step_by(7) {
             let Some(byte) = self.peek()? else {
                 return Err(Error::Unterminated { position: step });
             };
             self.pos += 1;
-            code |= u64::from(byte & 0x7f) << shift;
+            varint.bytes[varint.len] = byte;
+            varint.len += 1;
+            varint.code |= u64::from(byte & 0x7f) << shift;
             if byte & 0x80 == 0 {
-                return Ok(code);
+                return Ok(varint);
             }
         }
         Err(Error::LiteralOutOfRange {
             position: at,
-            value: "a varint longer than five bytes".to_owned(),
+            value: format!("{}... (a varint longer than five bytes)", varint.shown()),
         })
     }
 }
 
-/// A byte for an error message: the character in backquotes when printable,
-/// else its hex value.
-fn describe(byte: u8) -> String {
-    if byte.is_ascii_graphic() {
-        format!("`{}`", byte as char)
-    } else {
-        format!("byte 0x{byte:02x}")
+/// One binary literal as read: its code and its bytes.
+#[derive(Default)]
+struct Varint {
+    code: u64,
+    bytes: [u8; 5],
+    len: usize,
+}
+
+impl Varint {
+    /// The bytes as the proof has them: `0x82 0x80 0x10`.
+    fn shown(&self) -> String {
+        let hex: Vec<String> = self.bytes[..self.len]
+            .iter()
+            .map(|b| format!("0x{b:02x}"))
+            .collect();
+        hex.join(" ")
+    }
+}
+
+/// Whether `byte` separates text tokens.
+fn is_space(byte: u8) -> bool {
+    byte.is_ascii_whitespace() || byte == b'\x0b'
+}
+
+/// The bytes of a text token kept for a message: its first
+/// [`TokenText::KEPT`], and whether more followed.
+#[derive(Default)]
+struct TokenText {
+    bytes: [u8; TokenText::KEPT],
+    len: usize,
+    more: bool,
+}
+
+impl TokenText {
+    /// Bytes of a token a message quotes.
+    const KEPT: usize = 32;
+
+    fn from(bytes: &[u8]) -> TokenText {
+        let mut text = TokenText::default();
+        bytes.iter().for_each(|&b| text.push(b));
+        text
+    }
+
+    #[inline]
+    fn push(&mut self, byte: u8) {
+        match self.bytes.get_mut(self.len) {
+            Some(slot) => {
+                *slot = byte;
+                self.len += 1;
+            }
+            None => self.more = true,
+        }
+    }
+
+    /// The token as a message shows it: unprintable bytes escaped (`\x00`,
+    /// `\xc3\xa9`), `...` after a cut.
+    fn shown(&self) -> String {
+        let mut shown = self.bytes[..self.len].escape_ascii().to_string();
+        if self.more {
+            shown.push_str("...");
+        }
+        shown
     }
 }

@@ -86,13 +86,39 @@ fn text_errors_carry_lines() {
     let err = steps(b"99999999999999999999999 0\n", None).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "line 1: literal 4294967295... out of range (variables are 1 to 2^31 - 1)"
+        "line 1: literal 99999999999999999999999 out of range (variables are 1 to 2^31 - 1)"
     );
     let err = steps(b"12a 0\n", None).unwrap_err();
     assert!(matches!(err, Error::BadToken { .. }), "{err}");
     let err = steps(b"- 0\n", None).unwrap_err();
     assert!(matches!(err, Error::BadToken { .. }), "{err}");
     assert!(steps(b"2147483647 -2147483647 0\n", None).is_ok());
+}
+
+#[test]
+fn text_errors_quote_the_token_as_written() {
+    let message = |proof: &[u8]| steps(proof, None).unwrap_err().to_string();
+    let unexpected =
+        |line: u64, token: &str| format!("line {line}: unexpected `{token}` in a text DRAT proof");
+    assert_eq!(message(b"1 0\n12x 0\n"), unexpected(2, "12x"));
+    assert_eq!(message(b"1 -5x 0\n"), unexpected(1, "-5x"));
+    assert_eq!(message(b"1 - 0\n"), unexpected(1, "-"));
+    assert_eq!(message(b"1 --2 0\n"), unexpected(1, "--2"));
+    assert_eq!(message(b"1 0\ndelete 1 0\n"), unexpected(2, "delete"));
+    assert_eq!(message(b"1 0\nxyz 0\n"), unexpected(2, "xyz"));
+    let control = steps(b"1 0\n2\x01 0\n", Some(Format::Text)).unwrap_err();
+    assert_eq!(control.to_string(), unexpected(2, "2\\x01"));
+    let long = format!("1 0\n7{} 0\n", "y".repeat(100));
+    assert_eq!(
+        message(long.as_bytes()),
+        unexpected(2, &format!("7{}...", "y".repeat(31)))
+    );
+    let range = |line: u64, literal: &str| {
+        format!("line {line}: literal {literal} out of range (variables are 1 to 2^31 - 1)")
+    };
+    assert_eq!(message(b"1 2 4294967296 0\n"), range(1, "4294967296"));
+    assert_eq!(message(b"1 0\n-99999999999 0\n"), range(2, "-99999999999"));
+    assert_eq!(message(b"-0002147483648 0\n"), range(1, "-0002147483648"));
 }
 
 #[test]
@@ -125,6 +151,37 @@ fn binary_errors_carry_offsets() {
     // Code 2^32 + 2: variable 2^31 + 1 is out of range.
     let err = steps(&[b'a', 0x82, 0x80, 0x80, 0x80, 0x10, 0], None).unwrap_err();
     assert!(matches!(err, Error::LiteralOutOfRange { .. }), "{err}");
+}
+
+#[test]
+fn binary_errors_quote_the_bytes_as_written() {
+    let message = |proof: &[u8]| steps(proof, None).unwrap_err().to_string();
+    let range = |at: u64, literal: &str| {
+        format!("byte {at}: literal {literal} out of range (variables are 1 to 2^31 - 1)")
+    };
+    assert_eq!(
+        message(&[b'a', 2, 1, 0]),
+        range(2, "0x01 (code 1: variable 0)")
+    );
+    // Not the shortest encoding of code 1: quoted as written.
+    assert_eq!(
+        message(&[b'a', 0x81, 0x00, 0]),
+        range(1, "0x81 0x00 (code 1: variable 0)")
+    );
+    assert_eq!(
+        message(&[b'a', 0x82, 0x80, 0x80, 0x80, 0x10, 0]),
+        range(
+            1,
+            "0x82 0x80 0x80 0x80 0x10 (code 4294967298: variable 2147483649)"
+        )
+    );
+    assert_eq!(
+        message(&[b'a', 2, 0, b'd', 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0]),
+        range(
+            4,
+            "0xff 0xff 0xff 0xff 0xff... (a varint longer than five bytes)"
+        )
+    );
 }
 
 #[test]
