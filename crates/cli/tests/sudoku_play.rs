@@ -347,6 +347,53 @@ fn the_clock_stops_while_the_grid_is_full() {
     assert_eq!(game.wait_exit(), (true, true));
 }
 
+#[test]
+fn the_line_menus_clock_stops_while_the_grid_is_full() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
+        .args([
+            "sudoku",
+            "play",
+            puzzles().to_str().unwrap(),
+            "--index",
+            "3",
+        ])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"solve\n").unwrap();
+    stdin.flush().unwrap();
+    // The grid stands full for 2.5 s, then a cell is emptied and refilled.
+    std::thread::sleep(Duration::from_millis(2500));
+    stdin.write_all(b"undo\nredo\nsave game.save\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let solved: Vec<&str> = (stdout.lines())
+        .filter_map(|l| l.strip_prefix("Solved in "))
+        .collect();
+    assert_eq!(solved.len(), 2, "{stdout}");
+    assert!(
+        solved
+            .iter()
+            .all(|l| l.starts_with("0:00!") || l.starts_with("0:01!")),
+        "the clock ran while the grid was full:\n{stdout}"
+    );
+    let saved = std::fs::read_to_string(dir.path().join("game.save")).unwrap();
+    let seconds = saved.lines().find_map(|l| l.strip_prefix("seconds "));
+    assert!(matches!(seconds, Some("0" | "1")), "{saved}");
+}
+
 fn play_plain(args: &[&str], script: &str, dir: &Path) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
         .args(["sudoku", "play"])

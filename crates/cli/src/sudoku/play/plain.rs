@@ -10,6 +10,7 @@ use std::time::Instant;
 use satoku_sudoku::SatSudoku;
 
 use super::actions::{self, Said};
+use super::clock::Clock;
 use super::game::Game;
 use super::{load_game, save_game, Loaded};
 use crate::exit::BadInput;
@@ -34,16 +35,18 @@ commands (rows, columns and digits count from 1):
 struct Menu {
     loaded: Loaded,
     sat: SatSudoku,
-    started: Instant,
+    /// The time played, stopped while the grid is finished (as the
+    /// full-screen game's).
+    clock: Clock,
 }
 
 /// Runs the menu on `loaded` until `quit` or the end of stdin.
 pub fn run(loaded: Loaded) -> anyhow::Result<()> {
     let prompt = std::io::stdin().is_terminal();
     let mut menu = Menu {
+        clock: Clock::start(loaded.seconds, Instant::now()),
         loaded,
         sat: SatSudoku::new(),
-        started: Instant::now(),
     };
     let mut out = crate::stdout::Writer;
     writeln!(out, "{}", menu.loaded.describe())?;
@@ -105,9 +108,7 @@ impl Menu {
     }
 
     fn seconds(&self) -> u64 {
-        self.loaded
-            .seconds
-            .saturating_add(self.started.elapsed().as_secs())
+        self.clock.seconds(Instant::now())
     }
 
     fn draw(&self) -> String {
@@ -154,8 +155,9 @@ impl Menu {
     }
 
     /// The reply after a command that may have changed the grid: what it
-    /// said, the grid, and a congratulation once it is finished.
-    fn after_move(&self, said: Said) -> String {
+    /// said, the grid, and a congratulation once it is finished (when the
+    /// clock stops; a move that empties a cell runs it again).
+    fn after_move(&mut self, said: Said) -> String {
         let mut text = String::new();
         if !said.text.is_empty() {
             text.push_str(&said.text);
@@ -169,9 +171,13 @@ impl Menu {
             ));
         }
         text.push_str(&self.draw());
-        if let Some(done) = actions::finished(game, self.seconds()) {
-            text.push_str(&done);
-            text.push('\n');
+        match actions::finished(game, self.seconds()) {
+            Some(done) => {
+                self.clock.stop(Instant::now());
+                text.push_str(&done);
+                text.push('\n');
+            }
+            None => self.clock.resume(Instant::now()),
         }
         text.trim_end().to_string()
     }
@@ -246,7 +252,7 @@ impl Menu {
         };
         self.loaded =
             load_game(Path::new(file), index, Default::default()).map_err(|e| format!("{e:#}"))?;
-        self.started = Instant::now();
+        self.clock = Clock::start(self.loaded.seconds, Instant::now());
         Ok(format!(
             "{}\n{}",
             self.loaded.describe(),
