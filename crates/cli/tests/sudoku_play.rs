@@ -540,3 +540,23 @@ fn a_damaged_saved_game_is_named_once_at_its_line_and_column() {
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert_eq!(stderr, format!("satoku: stdin line 1: {message}\n"));
 }
+
+#[test]
+fn the_line_menu_escapes_control_characters_it_quotes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles();
+    let script = "fill 1 \u{7} 3\nbo\u{1b}[31mgus\nfill 1 2 \u{1}\n";
+    let out = play_plain(
+        &[file.to_str().unwrap(), "--index", "3"],
+        script,
+        dir.path(),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        stderr,
+        "satoku: stdin line 1: '\\u{7}' is not a row or column number (1, 2, ...)\n\
+         satoku: stdin line 2: unknown command 'bo\\u{1b}[31mgus' (`help` lists them)\n\
+         satoku: stdin line 3: '\\u{1}' is not a digit of this 9x9 grid\n"
+    );
+}

@@ -12,6 +12,7 @@ mod fit;
 mod game;
 mod marks_view;
 mod plain;
+mod quote;
 mod save;
 mod tui;
 

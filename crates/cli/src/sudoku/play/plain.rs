@@ -12,6 +12,7 @@ use satoku_sudoku::SatSudoku;
 use super::actions::{self, Said};
 use super::clock::Clock;
 use super::game::Game;
+use super::quote::quoted;
 use super::{load_game, save_game, Loaded};
 use crate::exit::BadInput;
 
@@ -149,7 +150,10 @@ impl Menu {
             "check" => actions::check(&self.loaded.game),
             "solve" => actions::solve(&mut self.loaded.game, &mut self.sat),
             "count" => actions::count(&self.loaded.game, &mut self.sat),
-            other => return Err(format!("unknown command '{other}' (`help` lists them)")),
+            other => {
+                let other = quoted(other);
+                return Err(format!("unknown command {other} (`help` lists them)"));
+            }
         };
         Ok(Reply::Say(self.after_move(said)))
     }
@@ -237,7 +241,7 @@ impl Menu {
             .filter(|_| word.bytes().all(|b| b.is_ascii_digit()) && symbol.is_none())
             .or(symbol)
             .filter(|&d| (1..=side).contains(&usize::from(d)))
-            .ok_or_else(|| format!("'{word}' is not a digit of this {side}x{side} grid"))
+            .ok_or_else(|| format!("{} is not a digit of this {side}x{side} grid", quoted(word)))
     }
 
     fn load(&mut self, args: &[&str]) -> Result<String, String> {
@@ -246,7 +250,7 @@ impl Menu {
             [file, n] => (
                 *file,
                 n.parse()
-                    .map_err(|_| format!("'{n}' is not a puzzle number"))?,
+                    .map_err(|_| format!("{} is not a puzzle number", quoted(n)))?,
             ),
             _ => return Err("usage: load FILE [N]".into()),
         };
@@ -274,7 +278,10 @@ impl Menu {
 fn cell(r: &str, c: &str) -> Result<(usize, usize), String> {
     let one = |w: &str| match w.parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n - 1),
-        _ => Err(format!("'{w}' is not a row or column number (1, 2, ...)")),
+        _ => Err(format!(
+            "{} is not a row or column number (1, 2, ...)",
+            quoted(w)
+        )),
     };
     Ok((one(r)?, one(c)?))
 }

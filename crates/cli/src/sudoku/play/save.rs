@@ -19,6 +19,7 @@ use std::fmt::Write as _;
 use satoku_sudoku::{parse_puzzles_with, Alphabet, Error, Grid, SixteenAlphabet};
 
 use super::game::{Cell, Game};
+use super::quote::quoted;
 
 /// The first line of every saved game, which tells one from a puzzle file.
 pub const HEADER: &str = "# satoku sudoku play: a saved game";
@@ -131,7 +132,7 @@ pub fn read(text: &str) -> Result<Saved, SaveError> {
                 seconds = numbers.first().copied().unwrap_or(0)
             }
             w => {
-                let message = format!("'{w}' is not puzzle, grid, marks or seconds");
+                let message = format!("{} is not puzzle, grid, marks or seconds", quoted(w));
                 return Err(at((col, message)));
             }
         }
@@ -183,7 +184,7 @@ fn read_numbers<'a>(
     words
         .map(|(col, w)| {
             w.parse()
-                .map_err(|_| (col, format!("'{w}' is not a number")))
+                .map_err(|_| (col, format!("{} is not a number", quoted(w))))
         })
         .collect()
 }
