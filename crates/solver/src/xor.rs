@@ -43,6 +43,11 @@ const MAX_XOR_LEN: usize = 6;
 /// Word operations a round's elimination may take in all (`gauss.rs`).
 const GAUSS_MAX_WORK: u64 = 1 << 27;
 
+/// What the XORs are read from: the root units, the irredundant clauses,
+/// and the variables substituted and eliminated so far. Reading twice at
+/// one stamp gives the same XORs.
+type Stamp = (usize, usize, u64, u64);
+
 /// When the XORs were last read and whether they are worth reading again.
 #[derive(Default)]
 pub(crate) struct XorRounds {
@@ -50,6 +55,10 @@ pub(crate) struct XorRounds {
     last_seen: Option<(usize, usize)>,
     /// A round found no XOR: the formula has none to find.
     pub no_xors: bool,
+    /// The XORs the round's elimination read, with their stamp, until the
+    /// search's matrices take them: on a large formula a read costs as
+    /// much as the elimination.
+    read: Option<(Stamp, Vec<Xor>)>,
     /// The matrices of the search (`xor_search.rs`).
     pub search: XorSearch,
 }
@@ -69,6 +78,7 @@ impl Solver {
         if self.proof.is_on() || rounds.no_xors || rounds.last_seen == Some(seen) {
             return true;
         }
+        let stamp = self.xor_stamp();
         let xors = self.extract_xors();
         self.probing.xors.no_xors = xors.is_empty();
         self.stats.xors += xors.len() as u64;
@@ -95,7 +105,29 @@ impl Solver {
         self.stats.xor_units += units.len() as u64;
         let ok = self.assign_root_units(&units);
         self.probing.xors.last_seen = Some((self.trail.len(), self.db.originals().len()));
+        self.probing.xors.read = Some((stamp, xors));
         ok
+    }
+
+    fn xor_stamp(&self) -> Stamp {
+        (
+            self.trail.len(),
+            self.db.originals().len(),
+            self.stats.substituted_vars,
+            self.stats.eliminated_vars,
+        )
+    }
+
+    /// The XORs as [`Solver::extract_xors`] reads them now: those the
+    /// round's elimination read if nothing has changed since (it added no
+    /// unit or equivalence, and substitution found nothing), else a new
+    /// read.
+    pub(crate) fn take_xors(&mut self) -> Vec<Xor> {
+        let now = self.xor_stamp();
+        match self.probing.xors.read.take() {
+            Some((stamp, xors)) if stamp == now => xors,
+            _ => self.extract_xors(),
+        }
     }
 
     /// The XORs of the irredundant clauses whose literals are all open
@@ -246,6 +278,51 @@ mod tests {
         let clauses: Vec<&[i64]> = all.iter().map(|c| c.as_slice()).collect();
         let parities: Vec<bool> = xors_of(&clauses).iter().map(|x| x.parity).collect();
         assert_eq!(parities, vec![true, false]);
+    }
+
+    /// A solver on `clauses` after one elimination round at the root.
+    fn after_gauss(clauses: &[&[i64]]) -> Solver {
+        let cnf = satoku_formula::Cnf::from_dimacs(clauses);
+        let mut solver = Solver::from_cnf(&cnf, crate::SolverConfig::default());
+        assert!(solver.propagate().is_none());
+        assert!(solver.gauss());
+        solver
+    }
+
+    #[test]
+    fn the_round_s_xors_are_taken_while_nothing_changed_and_read_again_after() {
+        // 1 ⊕ 2 ⊕ 3 = 1 and 3 ⊕ 4 ⊕ 5 = 0: nothing to derive.
+        let quiet: &[&[i64]] = &[
+            &[1, 2, 3],
+            &[-1, -2, 3],
+            &[-1, 2, -3],
+            &[1, -2, -3],
+            &[3, 4, -5],
+            &[3, -4, 5],
+            &[-3, 4, 5],
+            &[-3, -4, -5],
+        ];
+        let mut solver = after_gauss(quiet);
+        assert_eq!(
+            solver.probing.xors.read.as_ref().map(|r| r.1.len()),
+            Some(2)
+        );
+        assert_eq!(solver.take_xors(), solver.extract_xors());
+        assert!(solver.probing.xors.read.is_none(), "taken, not kept");
+        // 1 ⊕ 2 ⊕ 3 = 1 and 1 ⊕ 2 = 0: their sum says 3 = 1, a root
+        // unit, after which only 1 ⊕ 2 = 0 is left open.
+        let unit: &[&[i64]] = &[
+            &[1, 2, 3],
+            &[-1, -2, 3],
+            &[-1, 2, -3],
+            &[1, -2, -3],
+            &[1, -2],
+            &[-1, 2],
+        ];
+        let mut solver = after_gauss(unit);
+        let now = solver.extract_xors();
+        assert_ne!(solver.probing.xors.read.as_ref().map(|r| &r.1), Some(&now));
+        assert_eq!(solver.take_xors(), now);
     }
 
     #[test]

@@ -141,7 +141,7 @@ impl Solver {
         {
             return true;
         }
-        let xors = self.extract_xors();
+        let xors = self.take_xors();
         let echelons = gauss::echelons(&xors, self.num_vars(), MIN_ROWS..=MAX_ROWS, MAX_VARS);
         let mut facts = Vec::new();
         let num_vars = self.num_vars();
