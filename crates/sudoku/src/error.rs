@@ -30,7 +30,7 @@ pub enum Error {
         side: usize,
     },
     /// A line that is neither a one-line puzzle nor a row of a block grid.
-    #[error("line {line}: {cells} cells is not a sudoku line (16, 81, 256 or 625 cells) nor a grid row (4, 9, 16 or 25 cells)")]
+    #[error("line {line}: {} is not a sudoku line (16, 81, 256 or 625 cells) nor a grid row (4, 9, 16 or 25 cells)", count(*.cells, "cell"))]
     Length {
         /// 1-based line.
         line: usize,
@@ -38,7 +38,7 @@ pub enum Error {
         cells: usize,
     },
     /// A block-grid row whose width differs from the grid's first row.
-    #[error("line {line}: row {row} has {cells} cells, the grid's first row has {expected}")]
+    #[error("line {line}: row {row} has {}, the grid's first row has {expected}", count(*.cells, "cell"))]
     RowWidth {
         /// 1-based line.
         line: usize,
@@ -50,7 +50,7 @@ pub enum Error {
         expected: usize,
     },
     /// A block grid that ended before its last row.
-    #[error("line {line}: the grid that starts here has {rows} rows, expected {expected}")]
+    #[error("line {line}: the grid that starts here has only {rows} of its {expected} rows")]
     Incomplete {
         /// 1-based line where the grid starts.
         line: usize,
@@ -72,7 +72,7 @@ pub enum Error {
         num_vars: usize,
     },
     /// A model that gives a cell no digit or several.
-    #[error("the model gives cell r{row}c{col} {digits} digits, not exactly one")]
+    #[error("the model gives cell r{row}c{col} {}, not exactly one", count(*.digits, "digit"))]
     ModelCell {
         /// 1-based row.
         row: usize,
@@ -153,6 +153,15 @@ fn quoted(symbol: &str) -> String {
     out
 }
 
+/// `n` and the noun, plural unless `n` is 1: "1 cell", "80 cells".
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,6 +185,34 @@ mod tests {
         assert!(length.detail().starts_with("5 cells is not"), "{length}");
         let model = Error::ModelSize { num_vars: 3 };
         assert_eq!((model.line(), model.detail()), (None, model.to_string()));
+    }
+
+    #[test]
+    fn counts_of_one_are_singular() {
+        let one = Error::Length { line: 2, cells: 1 };
+        assert!(
+            one.to_string().starts_with("line 2: 1 cell is not"),
+            "{one}"
+        );
+        let row = Error::RowWidth {
+            line: 4,
+            row: 2,
+            cells: 8,
+            expected: 9,
+        };
+        assert_eq!(
+            row.detail(),
+            "row 2 has 8 cells, the grid's first row has 9"
+        );
+        let short = Error::Incomplete {
+            line: 1,
+            rows: 1,
+            expected: 9,
+        };
+        assert_eq!(
+            short.detail(),
+            "the grid that starts here has only 1 of its 9 rows"
+        );
     }
 
     #[test]
