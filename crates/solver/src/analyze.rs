@@ -22,6 +22,7 @@ use crate::propagate::Conflict;
 use crate::reason::{Reason, ReasonKind};
 use crate::solver::Solver;
 use crate::trail::Trail;
+use crate::unchecked::{at, set};
 
 mod assumptions;
 mod minimize;
@@ -129,7 +130,7 @@ impl Marking<'_> {
     fn mark(&mut self, q: Lit) -> bool {
         let v = q.var();
         let level = self.trail.level_of(v);
-        if self.analysis.seen[v.index()] != 0 || level <= self.floor {
+        if at(&self.analysis.seen, v.index()) != 0 || level <= self.floor {
             return false;
         }
         // Variables of assumption levels keep their values for the whole
@@ -137,7 +138,7 @@ impl Marking<'_> {
         if level as usize > self.assumption_levels {
             self.branching.bump(v);
         }
-        self.analysis.seen[v.index()] = 1;
+        set(&mut self.analysis.seen, v.index(), 1);
         if level >= self.current {
             return true;
         }
@@ -169,7 +170,8 @@ impl Solver {
             // The next literal of the trail to resolve on.
             loop {
                 index -= 1;
-                if self.analysis.seen[self.trail.lits()[index].var().index()] != 0 {
+                let lit = at(self.trail.lits(), index);
+                if at(&self.analysis.seen, lit.var().index()) != 0 {
                     break;
                 }
             }

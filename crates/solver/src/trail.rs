@@ -119,16 +119,18 @@ impl Trail {
         lim
     }
 
-    /// Level of an assigned variable.
+    /// Level of an assigned variable. Unchecked in release builds
+    /// (`unchecked.rs`): `var` is one of the solver's, as every variable of
+    /// a clause, the trail or the assumptions is (`ensure_vars_of`).
     #[inline]
     pub fn level_of(&self, var: Var) -> u32 {
-        self.var_data[var.index()].level
+        crate::unchecked::at(&self.var_data, var.index()).level
     }
 
-    /// Reason of an assigned variable.
+    /// Reason of an assigned variable (unchecked as [`Trail::level_of`]).
     #[inline]
     pub fn reason_of(&self, var: Var) -> Reason {
-        self.var_data[var.index()].reason
+        crate::unchecked::at(&self.var_data, var.index()).reason
     }
 
     /// The decision literal of level `d` (1-based).

@@ -1,11 +1,13 @@
 //! Slice access without bounds checks in release builds, for the inner
-//! loop of propagation.
+//! loops of propagation and conflict analysis.
 //!
 //! Builds with debug assertions keep the checks (every `cargo test` build);
 //! `cargo test --release` runs the test suite over the unchecked path.
 //! Callers guarantee `i < slice.len()`: propagation indexes watch lists
 //! within their own length and value arrays by literals of allocated
-//! variables only (`Solver::add_clause` grows the arrays first).
+//! variables only (`Solver::add_clause` grows the arrays first); analysis
+//! indexes the trail below its length and per-variable arrays by variables
+//! of clauses and of the trail.
 
 /// `slice[i]`, unchecked in release builds (see the module docs).
 #[inline(always)]
