@@ -2,8 +2,12 @@
 //!
 //! `indices[v]` is the position of `v` in `heap`, or `ABSENT`. Activities live
 //! outside the heap so the solver can bump them and then call [`VarHeap::increased`].
+//! Sifting indexes without bounds checks in release builds (`unchecked.rs`):
+//! the caller's activity array covers every variable the heap was grown for.
 
 use satoku_formula::Var;
+
+use crate::unchecked::{at, set};
 
 const ABSENT: u32 = u32::MAX;
 
@@ -67,28 +71,30 @@ impl VarHeap {
 
     fn sift_up(&mut self, mut i: usize, act: &[f64]) {
         // Slices, not the `Vec`s: their pointers stay in registers across
-        // the stores (as in `propagate.rs`).
+        // the stores (as in `propagate.rs`). Unchecked (module docs):
+        // positions are below the heap's length, and its variables below
+        // the lengths of `indices` and `act`.
         let (heap, indices) = (&mut self.heap[..], &mut self.indices[..]);
-        let v = heap[i];
-        let key = act[v.index()];
+        let v = at(heap, i);
+        let key = at(act, v.index());
         while i > 0 {
             let parent = (i - 1) / 2;
-            let p = heap[parent];
-            if act[p.index()] >= key {
+            let p = at(heap, parent);
+            if at(act, p.index()) >= key {
                 break;
             }
-            heap[i] = p;
-            indices[p.index()] = i as u32;
+            set(heap, i, p);
+            set(indices, p.index(), i as u32);
             i = parent;
         }
-        heap[i] = v;
-        indices[v.index()] = i as u32;
+        set(heap, i, v);
+        set(indices, v.index(), i as u32);
     }
 
     fn sift_down(&mut self, mut i: usize, act: &[f64]) {
         let (heap, indices) = (&mut self.heap[..], &mut self.indices[..]);
-        let v = heap[i];
-        let key = act[v.index()];
+        let v = at(heap, i);
+        let key = at(act, v.index());
         let n = heap.len();
         loop {
             let left = 2 * i + 1;
@@ -96,21 +102,22 @@ impl VarHeap {
                 break;
             }
             let right = left + 1;
-            let child = if right < n && act[heap[right].index()] > act[heap[left].index()] {
+            let activity = |j: usize| at(act, at(heap, j).index());
+            let child = if right < n && activity(right) > activity(left) {
                 right
             } else {
                 left
             };
-            let c = heap[child];
-            if act[c.index()] <= key {
+            let c = at(heap, child);
+            if at(act, c.index()) <= key {
                 break;
             }
-            heap[i] = c;
-            indices[c.index()] = i as u32;
+            set(heap, i, c);
+            set(indices, c.index(), i as u32);
             i = child;
         }
-        heap[i] = v;
-        indices[v.index()] = i as u32;
+        set(heap, i, v);
+        set(indices, v.index(), i as u32);
     }
 }
 
