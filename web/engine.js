@@ -58,13 +58,15 @@ export class Engine {
   /**
    * Stops the running requests: each rejects with an Error named
    * "Cancelled". A sliced request (solveDimacs) stops between two slices;
-   * any other is stopped by replacing the worker. The engine stays usable.
+   * any other is stopped by replacing the worker (said on the console).
+   * The engine stays usable.
    */
   async cancel() {
     if (this.#pending.size === 0) return;
     this.#worker.postMessage({ type: "cancel" });
     const stopped = await this.#settled(CANCEL_GRACE_MS);
     if (!stopped) {
+      console.info(`satoku: a request did not stop within ${CANCEL_GRACE_MS} ms of the cancel; the worker was replaced`);
       this.#failAll(cancelledError);
       await this.#restart();
     }

@@ -18,9 +18,9 @@ globalThis.satokuPanic = (message) => {
 /** Raised by every `cancel` message; a sliced request started before it stops. */
 let cancelEpoch = 0;
 
-/** Milliseconds between two progress reports of solveDimacs. */
+/** Milliseconds between two progress reports of solveDimacs' search and inflating. */
 const PROGRESS_EVERY_MS = 250;
-/** The search time one slice aims at, in milliseconds. */
+/** The time one slice of loading or search aims at, in milliseconds. */
 const SLICE_MS = 40;
 /** Most text a gzip file may inflate to, in bytes (the engine's memory ceiling). */
 const MAX_INFLATED = 1 << 30;
@@ -40,13 +40,22 @@ function cancelled() {
 /** Lets queued messages (a cancel, other requests) run between two slices. */
 const yieldToEvents = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** The DIMACS text of `bytes`: gzip (by its magic bytes) inflated, the rest as is. */
-async function inflate(bytes, name) {
+/** Throws the Cancelled error when a cancel came after `epoch`. */
+function checkCancel(epoch) {
+  if (epoch !== cancelEpoch) throw cancelled();
+}
+
+/**
+ * The DIMACS text of `bytes`: gzip (by its magic bytes) inflated, the rest
+ * as is. Inflating stops at a cancel and reports its progress.
+ */
+async function inflate(bytes, name, report, epoch) {
   if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   const reader = stream.getReader();
   const chunks = [];
   let total = 0;
+  let reported = performance.now();
   for (;;) {
     let next;
     try {
@@ -65,6 +74,14 @@ async function inflate(bytes, name) {
       );
     }
     chunks.push(next.value);
+    if (epoch !== cancelEpoch) {
+      await reader.cancel();
+      throw cancelled();
+    }
+    if (performance.now() - reported >= PROGRESS_EVERY_MS) {
+      reported = performance.now();
+      report({ phase: "inflating", textBytes: total });
+    }
   }
   const text = new Uint8Array(total);
   let at = 0;
@@ -82,35 +99,53 @@ function nextBudget(budget, millis) {
   return budget;
 }
 
-/** solveDimacs: parse and load once, then search slice by slice. */
+/** Reads and loads the formula a slice of SLICE_MS at a time, reporting each slice. */
+async function load(job, report, epoch) {
+  for (;;) {
+    const progress = JSON.parse(job.load(SLICE_MS));
+    report(progress);
+    if (progress.phase === "loaded") return;
+    await yieldToEvents();
+    checkCancel(epoch);
+  }
+}
+
+/** Searches slice by slice up to the answer, reporting every PROGRESS_EVERY_MS. */
+async function search(job, report, epoch) {
+  let budget = 256;
+  let reported = performance.now();
+  for (;;) {
+    const started = performance.now();
+    const slice = JSON.parse(job.run(budget));
+    const now = performance.now();
+    if (slice.state === "done") {
+      delete slice.state;
+      return slice;
+    }
+    budget = nextBudget(budget, now - started);
+    if (now - reported >= PROGRESS_EVERY_MS) {
+      reported = now;
+      const { phase, conflicts, decisions, propagations, elapsedMs } = slice;
+      report({ phase, conflicts, decisions, propagations, elapsedMs });
+    }
+    await yieldToEvents();
+    checkCancel(epoch);
+  }
+}
+
+/** solveDimacs: inflate, read and load, then search, each in slices a cancel stops between. */
 async function solveDimacs(id, params) {
   const epoch = cancelEpoch;
   const name = params.name || "input.cnf";
   if (!(params.bytes instanceof Uint8Array)) throw new Error("solveDimacs: `bytes` must be a Uint8Array");
-  const text = await inflate(params.bytes, name);
-  if (epoch !== cancelEpoch) throw cancelled();
+  const report = (progress) => post({ type: "progress", id, progress });
+  const text = await inflate(params.bytes, name, report, epoch);
+  checkCancel(epoch);
   const options = JSON.stringify({ timeLimitMs: params.timeLimitMs, conflictLimit: params.conflictLimit });
   const job = new CnfJob(text, name, options);
   try {
-    let budget = 256;
-    let reported = performance.now();
-    for (;;) {
-      const started = performance.now();
-      const slice = JSON.parse(job.run(budget));
-      const now = performance.now();
-      if (slice.state === "done") {
-        delete slice.state;
-        return slice;
-      }
-      budget = nextBudget(budget, now - started);
-      if (now - reported >= PROGRESS_EVERY_MS) {
-        reported = now;
-        const { conflicts, decisions, propagations, elapsedMs } = slice;
-        post({ type: "progress", id, progress: { conflicts, decisions, propagations, elapsedMs } });
-      }
-      await yieldToEvents();
-      if (epoch !== cancelEpoch) throw cancelled();
-    }
+    await load(job, report, epoch);
+    return await search(job, report, epoch);
   } finally {
     job.free();
   }

@@ -1,13 +1,37 @@
 // "Solve a CNF": a .cnf or .cnf.gz file dropped on the panel or chosen is
-// solved in the worker (`solveDimacs`), with progress a few times a second
-// and a Cancel button; the answer shows as `satoku solve` prints it (`s`
-// and `v` lines), with whether the model was checked against the formula,
-// and can be downloaded.
+// solved in the worker (`solveDimacs`), with progress while the file is
+// read and loaded and a few times a second during the search, and a Cancel
+// button that works throughout; the answer shows as `satoku solve` prints
+// it (`s` and `v` lines), with whether the model was checked against the
+// formula, and can be downloaded.
 
 import { byId, count, download, say } from "./ui.js";
 
 // The answer box shows at most this much of the output; the download has it all.
 const SHOWN_CHARS = 100_000;
+
+/** A whole percentage of `part` in `whole`. */
+const percent = (part, whole) => Math.floor((100 * part) / Math.max(whole, 1));
+
+/** The progress line for one progress report of `solveDimacs` (web/README.md). */
+export function progressLine(p) {
+  const secs = `${(p.elapsedMs / 1000).toFixed(2)} s`;
+  switch (p.phase) {
+    case "inflating":
+      return `Inflating the gzip data: ${count(p.textBytes)} bytes of text`;
+    case "reading": {
+      // The header's count is only a claim: shown while the file agrees with it.
+      const of = p.clauses <= p.declaredClauses ? ` of ${count(p.declaredClauses)}` : "";
+      return `Reading the formula: ${percent(p.textBytes, p.totalBytes)} % (${count(p.clauses)}${of} clauses), ${secs}`;
+    }
+    case "adding":
+      return `Loading the clauses into the solver: ${percent(p.added, p.clauses)} % (${count(p.added)} of ${count(p.clauses)}), ${secs}`;
+    case "loaded":
+      return `${count(p.clauses)} clauses loaded in ${secs}; searching…`;
+    default:
+      return `${secs}: ${count(p.conflicts)} conflicts, ${count(p.decisions)} decisions, ${count(p.propagations)} propagations`;
+  }
+}
 
 export class CnfPanel {
   #engine;
@@ -67,8 +91,7 @@ export class CnfPanel {
   }
 
   #progress(p) {
-    const secs = (p.elapsedMs / 1000).toFixed(2);
-    this.#el.progress.textContent = `${secs} s: ${count(p.conflicts)} conflicts, ${count(p.decisions)} decisions, ${count(p.propagations)} propagations`;
+    this.#el.progress.textContent = progressLine(p);
   }
 
   #show(name, r) {

@@ -1,10 +1,12 @@
 """The "Solve a CNF" panel, used as a person would (files chosen in the file
 input): a satisfiable file whose model is checked here against the file, the
 same file gzipped, an unsatisfiable one, a malformed one, a cancelled hard
-one; then the page offline (server stopped) after one visit."""
+one, a big one cancelled while it loads; then the page offline (server
+stopped) after one visit."""
 
 import gzip
 import pathlib
+import random
 import subprocess
 
 from selenium.webdriver.common.by import By
@@ -94,12 +96,86 @@ def cancel_hard(driver, binary, tmp):
     return "hard file: progress shown, then cancelled"
 
 
+def big_cnf(path, clauses=1_500_000, variables=1_000_000):
+    """Writes random 3-SAT of `clauses` clauses (about 24 bytes each); returns its size."""
+    draw = random.Random(28).randrange
+    with open(path, "w") as f:
+        f.write(f"c random 3-SAT for the browser test\np cnf {variables} {clauses}\n")
+        for start in range(0, clauses, 100_000):
+            lines = []
+            for _ in range(min(100_000, clauses - start)):
+                a, b, c = draw(1, variables), draw(1, variables), draw(1, variables)
+                lines.append(f"{a} -{b} {c} 0\n" if a & 1 else f"-{a} {b} -{c} 0\n")
+            f.write("".join(lines))
+    return path.stat().st_size
+
+
+# Records every change of the CNF panel's progress and status lines with the
+# page's clock, and presses Cancel on the second "Reading the formula" line:
+# at once, where a WebDriver round trip may come after a short load is over.
+WATCH_LOAD_JS = """
+const progress = document.getElementById("cnf-progress");
+const status = document.getElementById("cnf-status");
+const log = [];
+let readings = 0;
+const record = (id, el) => {
+  const text = el.textContent;
+  const last = log.findLast((e) => e.id === id);
+  if (last && last.text === text) return;
+  log.push({ id, text, t: performance.now() });
+  if (id === "progress" && text.startsWith("Reading the formula") && ++readings === 2) {
+    log.push({ id: "cancel", text: "", t: performance.now() });
+    document.getElementById("cnf-cancel").click();
+  }
+};
+const watch = (id, el) => {
+  const observer = new MutationObserver(() => record(id, el));
+  observer.observe(el, { childList: true, characterData: true, subtree: true });
+  return observer;
+};
+window.satokuLoadWatch = { log, observers: [watch("progress", progress), watch("status", status)] };
+"""
+
+STOP_WATCH_JS = """
+const watch = window.satokuLoadWatch;
+watch.observers.forEach((o) => o.disconnect());
+return watch.log;
+"""
+
+
+def cancel_while_loading(driver, tmp):
+    """A big file: its reading shows progress, Cancel stops the load itself within a second, a small file solves after."""
+    big = pathlib.Path(tmp) / "big-3sat.cnf"
+    size = big_cnf(big)
+    driver.get_log("browser")  # the console so far
+    driver.execute_script(WATCH_LOAD_JS)
+    choose(driver, big)
+    status = answer(driver, timeout=120)
+    log = driver.execute_script(STOP_WATCH_JS)
+    reading = [e["text"] for e in log if e["id"] == "progress" and e["text"].startswith("Reading the formula")]
+    check(len(reading) >= 2, f"no progress while {big.name} ({size / 1e6:.0f} MB) was read: the progress line went "
+          f"{[e['text'] for e in log if e['id'] == 'progress']}, then the status said {status!r}")
+    check(status == "Cancelled.", f"after Cancel during the load the status is {status!r}")
+    clicked = next(e["t"] for e in log if e["id"] == "cancel")
+    said = next(e["t"] for e in log if e["id"] == "status" and e["text"] == "Cancelled.")
+    last = text_of(driver, "cnf-progress")
+    check(said - clicked < 1000, f"Cancel took {said - clicked:.0f} ms to take effect")
+    check(last.startswith(("Reading the formula", "Loading the clauses")),
+          f"the load was over before the cancel: the progress line says {last!r}")
+    replaced = [e["message"] for e in driver.get_log("browser") if "worker was replaced" in e["message"]]
+    check(not replaced, f"the load did not stop by itself: {replaced}")
+    after = solve_sat(driver, SAT_FILE)
+    return (f"{big.name} ({size / 1e6:.0f} MB): {len(reading)} progress lines while reading ({reading[0]!r}, ...), "
+            f"Cancel took effect in {said - clicked:.0f} ms at {last!r}; then {after}")
+
+
 def cnf_panel(driver, binary, tmp, shots):
     steps = [solve_sat(driver, SAT_FILE, shots)]
     gz = pathlib.Path(tmp) / "queens-8.cnf.gz"
     gz.write_bytes(gzip.compress(SAT_FILE.read_bytes()))
     steps += [solve_sat(driver, gz), solve_unsat(driver), solve_malformed(driver), cancel_hard(driver, binary, tmp)]
     steps.append(solve_unsat(driver))  # the engine stays usable after a cancel
+    steps.append(cancel_while_loading(driver, tmp))
     return steps
 
 

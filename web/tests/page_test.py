@@ -64,7 +64,7 @@ def unit_tests(driver):
     r = driver.execute_async_script(UNIT_JS)
     if r["failures"]:
         raise TestFailure("unit tests failed:\n  " + "\n  ".join(r["failures"]))
-    return f"{r['tests']} unit tests of board.js, rules.js, replay.js"
+    return f"{r['tests']} unit tests of board.js, rules.js, replay.js, cnf.js"
 
 
 def section_shooter(driver, out_dir):

@@ -1,8 +1,10 @@
-// Unit tests of the page's modules without DOM (board, rules, replay), run
+// Unit tests of the page's modules without DOM (board, rules, replay, the
+// CNF panel's progress line), run
 // inside the browser by page_test.py: `(await import("./tests/unit.js")).run()`
 // resolves with the list of failures (empty when all hold).
 
 import { Board } from "../app/board.js";
+import { progressLine } from "../app/cnf.js";
 import { Replay, tally } from "../app/replay.js";
 import { cellName, conflictCells, digitOfKey, symbol, units } from "../app/rules.js";
 
@@ -70,6 +72,18 @@ const TESTS = {
     eq(r.cell(1), { digit: 0, out: 0, how: "" });
     eq(r.counters, { decisions: 2, propagations: 1, conflicts: 1, backjumps: 1, learnt: 1, restarts: 1 });
     eq(tally(events).decisions, 2);
+  },
+  "cnf: a progress line for each phase of solveDimacs"(eq) {
+    const reading = { phase: "reading", textBytes: 37, totalBytes: 100, clauses: 1200, declaredClauses: 3300, elapsedMs: 410 };
+    eq(progressLine(reading), "Reading the formula: 37 % (1,200 of 3,300 clauses), 0.41 s");
+    // A header that claims fewer clauses than the file holds is not quoted.
+    eq(progressLine({ ...reading, declaredClauses: 5 }), "Reading the formula: 37 % (1,200 clauses), 0.41 s");
+    eq(progressLine({ phase: "adding", added: 600, clauses: 3300, elapsedMs: 900 }),
+      "Loading the clauses into the solver: 18 % (600 of 3,300), 0.90 s");
+    eq(progressLine({ phase: "loaded", clauses: 3300, elapsedMs: 1000 }), "3,300 clauses loaded in 1.00 s; searching…");
+    eq(progressLine({ phase: "inflating", textBytes: 2048 }), "Inflating the gzip data: 2,048 bytes of text");
+    eq(progressLine({ phase: "search", conflicts: 5, decisions: 1000, propagations: 9, elapsedMs: 1234 }),
+      "1.23 s: 5 conflicts, 1,000 decisions, 9 propagations");
   },
 };
 

@@ -8,18 +8,19 @@
 use std::io::Read;
 
 use crate::error::{Error, ErrorKind};
-use crate::parse::{Parsed, Source};
+use crate::parse::Source;
+use crate::sliced::SlicedParser;
 use crate::sniff::Sniffed;
 
-/// Parses compressed input of `kind` (a compression [`Sniffed`] kind).
+/// Starts parsing compressed input of `kind` (a compression [`Sniffed`]
+/// kind): the decoder's text up to the end of the header.
 #[cfg(feature = "compression")]
-pub(crate) fn parse_compressed<R: Read>(
+pub(crate) fn open_compressed<'a, R: Read + 'a>(
     kind: Sniffed,
     reader: R,
     source: &Source,
-) -> Result<Parsed, Error> {
+) -> Result<SlicedParser<'a>, Error> {
     use crate::limits::{Counted, Expanding};
-    use crate::parse::parse_text;
     use bzip2::read::MultiBzDecoder;
     use flate2::read::MultiGzDecoder;
     use std::rc::Rc;
@@ -35,7 +36,7 @@ pub(crate) fn parse_compressed<R: Read>(
                 Rc::clone(&count),
                 source.limits,
             );
-            parse_text(decoder, source, expanded, Some(count))
+            SlicedParser::start_text(Box::new(decoder), source, expanded, Some(count))
         }
         Sniffed::Xz => {
             let decoder = Expanding::new(
@@ -43,7 +44,7 @@ pub(crate) fn parse_compressed<R: Read>(
                 Rc::clone(&count),
                 source.limits,
             );
-            parse_text(decoder, source, expanded, Some(count))
+            SlicedParser::start_text(Box::new(decoder), source, expanded, Some(count))
         }
         Sniffed::Bzip2 => {
             let decoder = Expanding::new(
@@ -51,7 +52,7 @@ pub(crate) fn parse_compressed<R: Read>(
                 Rc::clone(&count),
                 source.limits,
             );
-            parse_text(decoder, source, expanded, Some(count))
+            SlicedParser::start_text(Box::new(decoder), source, expanded, Some(count))
         }
         _ => {
             // lzma. The header names the dictionary size; liblzma refuses
@@ -64,18 +65,18 @@ pub(crate) fn parse_compressed<R: Read>(
                 Rc::clone(&count),
                 source.limits,
             );
-            parse_text(decoder, source, expanded, Some(count))
+            SlicedParser::start_text(Box::new(decoder), source, expanded, Some(count))
         }
     }
 }
 
 /// Refuses compressed input of `kind`: this build decodes none.
 #[cfg(not(feature = "compression"))]
-pub(crate) fn parse_compressed<R: Read>(
+pub(crate) fn open_compressed<'a, R: Read + 'a>(
     kind: Sniffed,
     _reader: R,
     source: &Source,
-) -> Result<Parsed, Error> {
+) -> Result<SlicedParser<'a>, Error> {
     let (format, tool) = match kind {
         Sniffed::Gzip => ("gzip", "gunzip"),
         Sniffed::Xz => ("xz", "unxz"),

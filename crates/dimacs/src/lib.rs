@@ -17,6 +17,7 @@
 //! | item | what it is |
 //! |---|---|
 //! | [`parse_path`], [`parse_reader`], [`parse_str`] | parse a path (`-` is stdin), a reader, a string |
+//! | [`SlicedParser`], [`Step`] | the same parse a slice of text at a time, for progress and cancels between slices |
 //! | [`ParseOptions`] | `strict`: warnings become errors |
 //! | [`Parsed`] | the [`Cnf`](satoku_formula::Cnf) plus the header's counts and the warnings |
 //! | [`Error`], [`ErrorKind`] | a failure with its position; the kinds of failure |
@@ -48,6 +49,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod clauses;
 mod decompress;
 mod error;
 mod header;
@@ -57,6 +59,7 @@ mod output_write;
 mod parse;
 mod partial_model;
 mod scan;
+mod sliced;
 mod sniff;
 mod status;
 mod write;
@@ -79,5 +82,6 @@ pub use parse::{
     STDIN_NAME,
 };
 pub use partial_model::PartialModel;
+pub use sliced::{SlicedParser, Step};
 pub use status::Status;
 pub use write::{write_cnf, write_cnf_with_comments};

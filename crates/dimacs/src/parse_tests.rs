@@ -1,6 +1,7 @@
 //! Unit tests of the parser: one per accepted quirk, one per error kind.
 
 use super::*;
+use crate::error::WarningKind;
 use crate::MaxMemory;
 #[cfg(feature = "compression")]
 use std::io::Write;

@@ -1,12 +1,13 @@
 //! Walks the project's own instances in `cnf/`: every file of `cnf/sat` and
 //! `cnf/unsat` parses (strictly), every file of `cnf/malformed` fails with
 //! the message recorded in `cnf/malformed/EXPECTED.tsv`. Dropping a file into
-//! a folder adds it to these tests.
+//! a folder adds it to these tests. Each file parses the same a slice at a
+//! time ([`SlicedParser`]) as in one go.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use satoku_dimacs::{parse_path, ParseOptions};
+use satoku_dimacs::{parse_path, Limits, ParseOptions, Parsed, SlicedParser, Step};
 
 fn cnf_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cnf")
@@ -94,4 +95,45 @@ fn malformed_instances_fail_with_the_recorded_message() {
         let err = parse_path(path, &ParseOptions { strict: true }).expect_err(name);
         assert_eq!(err.to_string(), format!("{}:{message}", path.display()));
     }
+}
+
+/// `path` parsed by a [`SlicedParser`] in steps of `bytes` bytes of text.
+fn parse_sliced(path: &Path, opts: &ParseOptions, bytes: u64) -> Result<Parsed, String> {
+    let file = std::fs::File::open(path).unwrap();
+    let name = path.display().to_string();
+    let mut parser =
+        SlicedParser::new(file, &name, opts, &Limits::default()).map_err(|e| e.to_string())?;
+    loop {
+        match parser.step(bytes).map_err(|e| e.to_string())? {
+            Step::More(more) => parser = more,
+            Step::Done(parsed) => return Ok(parsed),
+        }
+    }
+}
+
+#[test]
+fn every_instance_parses_the_same_in_slices() {
+    let mut count = 0;
+    for folder in ["sat", "unsat", "malformed"] {
+        for path in files_in(&cnf_dir().join(folder)) {
+            let listed = if folder == "malformed" {
+                !path.ends_with("EXPECTED.tsv")
+            } else {
+                is_cnf(&path)
+            };
+            if !listed {
+                continue;
+            }
+            for strict in [false, true] {
+                let opts = ParseOptions { strict };
+                let whole = parse_path(&path, &opts).map_err(|e| e.to_string());
+                for bytes in [1, 13, 4096] {
+                    let sliced = parse_sliced(&path, &opts, bytes);
+                    assert_eq!(sliced, whole, "{} in steps of {bytes}", path.display());
+                }
+            }
+            count += 1;
+        }
+    }
+    assert!(count >= 40, "only {count} files");
 }

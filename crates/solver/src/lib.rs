@@ -3,6 +3,7 @@
 //! | item | what it is |
 //! |---|---|
 //! | [`Solver`] | an incremental solver: `new_var`, `add_clause` (of [`Lit`](satoku_formula::Lit)s or DIMACS `i32`s, see [`ClauseLit`]), `add_cnf`, `add_cnf_owned`, `freeze`, `melt`, `solve`, `solve_with_assumptions`, `solve_scoped`, `forget_learnts`, `with_proof`, `take_proof` |
+//! | [`SlicedLoad`] | a new solver loaded with a formula a slice at a time (progress and cancels between slices, in a browser's worker) |
 //! | [`Solutions`] | `Solver::solutions()`: every model, or every projection of one, under assumptions; [`Unknown`] when a limit stops it |
 //! | [`SolverConfig`] | every option, with [`Algorithm`], [`Heuristic`], [`RestartPolicy`], [`TargetPhases`] |
 //! | [`SolveResult`] | `Sat(Model)`, `Unsat` or `Unknown`; models are checked before they are returned (`check_models`) |
@@ -62,6 +63,7 @@ mod gauss;
 mod heap;
 mod limits;
 mod load;
+mod load_sliced;
 mod observe;
 mod occurs;
 mod phases;
@@ -97,6 +99,7 @@ mod xor_search;
 
 pub use add::ClauseLit;
 pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig, TargetPhases};
+pub use load_sliced::SlicedLoad;
 pub use observe::{Event, Observer};
 pub use proof::{ProofBuffer, ProofFormat};
 pub use result::SolveResult;

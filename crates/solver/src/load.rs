@@ -1,4 +1,5 @@
-//! Loading a whole formula: [`Solver::from_cnf`] and [`Solver::add_cnf`].
+//! Loading a whole formula: [`Solver::from_cnf`] and [`Solver::add_cnf`]
+//! (a slice at a time: [`SlicedLoad`](crate::SlicedLoad), `load_sliced.rs`).
 //!
 //! Each clause is simplified as [`Solver::add_clause`] does (`add.rs`), but
 //! watching is deferred: the clauses stored since the last root unit are
@@ -16,6 +17,8 @@
 //! start of the call): a formula of millions of clauses takes seconds to
 //! load. An interrupted load leaves the solver without the rest of the
 //! formula, so every later `solve` answers `Unknown`.
+
+use std::ops::Range;
 
 use web_time::Instant;
 
@@ -74,16 +77,8 @@ impl Solver {
     /// copy kept for model checks if `copy`; the number of clauses loaded
     /// (fewer than all when stopped).
     fn load(&mut self, cnf: &Cnf, copy: bool) -> usize {
-        self.ensure_vars(cnf.used_vars());
-        // A clause naming a removed variable puts the removed clauses back
-        // (`vars.rs`): first, so that no unit propagates over a batch not
-        // yet watched.
-        if self.vars.num_removed() > 0 && cnf.clauses().any(|c| self.names_removed(c)) {
-            self.restore_removed();
-        }
-        self.backtrack(0);
+        self.prepare_load(cnf);
         let deadline = self.config.time_limit.map(|t| Instant::now() + t);
-        let mut clause = self.analysis.take_learnt();
         let mut unwatched = self.db.originals().len();
         let n = cnf.num_clauses();
         let mut loaded = 0;
@@ -94,21 +89,49 @@ impl Solver {
             }
             let chunk = loaded..n.min(loaded + CHECK_INTERVAL);
             loaded = chunk.end;
-            self.num_clauses += chunk.len();
-            if copy {
-                self.original.extend_from(cnf, chunk.clone());
-            }
-            for i in chunk {
-                if self.ok {
-                    clause.clear();
-                    clause.extend_from_slice(cnf.clause(i));
-                    self.load_clause(&mut clause, &mut unwatched);
-                }
-            }
+            self.load_range(cnf, chunk, copy, &mut unwatched);
         }
         self.attach_originals(unwatched);
-        self.analysis.restore_learnt(clause);
         loaded
+    }
+
+    /// Before the clauses of `cnf` are loaded: the variables they use, the
+    /// removed clauses put back if they name a removed variable, the root.
+    pub(crate) fn prepare_load(&mut self, cnf: &Cnf) {
+        self.ensure_vars(cnf.used_vars());
+        // A clause naming a removed variable puts the removed clauses back
+        // (`vars.rs`): first, so that no unit propagates over a batch not
+        // yet watched.
+        if self.vars.num_removed() > 0 && cnf.clauses().any(|c| self.names_removed(c)) {
+            self.restore_removed();
+        }
+        self.backtrack(0);
+    }
+
+    /// Loads the clauses `range` of `cnf` (after [`Solver::prepare_load`]),
+    /// copying them if `copy`; the long ones stay unwatched from index
+    /// `unwatched` of the originals on until the next unit or
+    /// [`Solver::attach_originals`].
+    pub(crate) fn load_range(
+        &mut self,
+        cnf: &Cnf,
+        range: Range<usize>,
+        copy: bool,
+        unwatched: &mut usize,
+    ) {
+        let mut clause = self.analysis.take_learnt();
+        self.num_clauses += range.len();
+        if copy {
+            self.original.extend_from(cnf, range.clone());
+        }
+        for i in range {
+            if self.ok {
+                clause.clear();
+                clause.extend_from_slice(cnf.clause(i));
+                self.load_clause(&mut clause, unwatched);
+            }
+        }
+        self.analysis.restore_learnt(clause);
     }
 
     /// Whether the solver holds every clause it was given: false after
@@ -137,7 +160,7 @@ impl Solver {
 
     /// Watches the original clauses from index `from` on, in order: one by
     /// one when they are few, else all at once ([`watch::append_all`]).
-    fn attach_originals(&mut self, from: usize) {
+    pub(crate) fn attach_originals(&mut self, from: usize) {
         let count = self.db.originals().len() - from;
         // Grouping costs a pass over every list: worth it for many clauses only.
         if count < self.watches.len() / 4 {

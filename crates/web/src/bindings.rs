@@ -4,6 +4,10 @@
 //! instance traps, so a bug rejects the request with its message instead
 //! of failing silently.
 
+use std::io::{self, Read};
+use std::time::Duration;
+
+use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 
 use crate::cnf::{CnfJob, CnfOptions};
@@ -35,27 +39,69 @@ pub fn call(method: &str, params: &str) -> Result<String, JsError> {
     crate::call(method, params).map_err(|e| JsError::new(&e.to_string()))
 }
 
-/// A DIMACS formula being solved slice by slice (`solveDimacs`).
+/// A DIMACS formula being loaded, then solved, slice by slice (`solveDimacs`).
 #[wasm_bindgen(js_name = CnfJob)]
 pub struct JsCnfJob(CnfJob);
 
 #[wasm_bindgen(js_class = CnfJob)]
 impl JsCnfJob {
-    /// Parses `bytes` (plain DIMACS text; `name` labels errors) with
-    /// `options` (JSON: `timeLimitMs`, `conflictLimit`) and loads the solver.
+    /// Starts on `text` (plain DIMACS text; `name` labels errors) with
+    /// `options` (JSON: `timeLimitMs`, `conflictLimit`): reads the header.
+    /// The text is read from the JavaScript array as the load goes, never
+    /// copied whole into the module's memory.
     #[wasm_bindgen(constructor)]
-    pub fn new(bytes: &[u8], name: &str, options: &str) -> Result<JsCnfJob, JsError> {
+    pub fn new(text: Uint8Array, name: &str, options: &str) -> Result<JsCnfJob, JsError> {
         let options: CnfOptions = serde_json::from_str(options)
             .map_err(|e| JsError::new(&format!("bad options for `solveDimacs`: {e}")))?;
-        CnfJob::start(bytes, name, options)
+        let total = u64::from(text.length());
+        CnfJob::start(JsBytes { text, at: 0 }, total, name, options)
             .map(JsCnfJob)
             .map_err(|e| JsError::new(&e.to_string()))
     }
 
+    /// Reads and loads the formula for about `millis` milliseconds; JSON
+    /// `{ phase: "reading", textBytes, ... }`, `{ phase: "adding", ... }`
+    /// or, once the search can start, `{ phase: "loaded", ... }`.
+    pub fn load(&mut self, millis: u32) -> Result<String, JsError> {
+        let slice = Duration::from_millis(u64::from(millis));
+        let loading = self
+            .0
+            .load(slice)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(to_json(&loading))
+    }
+
     /// Searches for at most `conflicts` conflicts; JSON `{ state: "running",
     /// conflicts, ... }` or `{ state: "done", status, output, ... }`.
-    pub fn run(&mut self, conflicts: u32) -> String {
+    pub fn run(&mut self, conflicts: u32) -> Result<String, JsError> {
         let slice = self.0.run(u64::from(conflicts));
-        serde_json::to_string(&slice).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+        let slice = slice.map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(to_json(&slice))
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// A JavaScript byte array read from the front, a copy of the asked
+/// length at a time.
+struct JsBytes {
+    text: Uint8Array,
+    at: u32,
+}
+
+impl Read for JsBytes {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let left = self.text.length() - self.at;
+        let n = left.min(u32::try_from(out.len()).unwrap_or(u32::MAX));
+        if n > 0 {
+            let end = self.at + n;
+            self.text
+                .subarray(self.at, end)
+                .copy_to(&mut out[..n as usize]);
+            self.at = end;
+        }
+        Ok(n as usize)
     }
 }

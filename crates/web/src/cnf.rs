@@ -1,26 +1,26 @@
-//! Solving a DIMACS file in slices (`solveDimacs`): the formula is parsed
-//! and loaded once, then each [`CnfJob::run`] searches for at most a
-//! conflict budget and returns, so the worker can report progress and
-//! take a cancel between slices. The solver continues incrementally: its
-//! learnt clauses, activities and phases carry over from slice to slice.
+//! Solving a DIMACS file in slices (`solveDimacs`): the formula is read
+//! and loaded into a solver a slice at a time ([`CnfJob::load`], the
+//! loading in `cnf_load.rs`), then each [`CnfJob::run`] searches for at
+//! most a conflict budget and returns, so the worker can report progress
+//! and take a cancel between slices, from the first byte read to the
+//! answer. The solver continues incrementally: its learnt clauses,
+//! activities and phases carry over from slice to slice.
 //!
 //! Every model is checked by the engine against the clauses as given
 //! (`check_models`) before it is reported; the answer is the `s`/`v` text
 //! `satoku solve` prints.
 
+use std::io::Read;
 use std::time::Duration;
 
-use satoku_dimacs::{parse_reader_with, v_lines, ErrorKind, Limits, ParseOptions};
+use satoku_dimacs::v_lines;
 use satoku_solver::{SolveResult, Solver, SolverConfig};
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
+use crate::cnf_load::Loader;
+pub use crate::cnf_load::{Loading, MAX_UNUSED_MODEL_VARS};
 use crate::error::{Error, Result};
-
-/// Most declared variables a model may list beyond those the clauses use:
-/// the `v` lines become one string in the page (2^20 such variables are
-/// about 9 MB of text).
-pub const MAX_UNUSED_MODEL_VARS: usize = 1 << 20;
 
 /// The options of `solveDimacs`.
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
@@ -34,9 +34,9 @@ pub struct CnfOptions {
     pub conflict_limit: Option<u64>,
 }
 
-/// The search's counters so far, sent as progress.
+/// The search's counters so far, sent as progress (`phase` "search").
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(tag = "phase", rename = "search", rename_all = "camelCase")]
 pub struct Progress {
     /// Conflicts.
     pub conflicts: u64,
@@ -44,7 +44,7 @@ pub struct Progress {
     pub decisions: u64,
     /// Propagations.
     pub propagations: u64,
-    /// Milliseconds since the job started (parsing included).
+    /// Milliseconds since the job started (the load included).
     pub elapsed_ms: f64,
 }
 
@@ -73,116 +73,150 @@ pub enum Slice {
     Done(Answer),
 }
 
-/// A DIMACS formula loaded into a solver, searched slice by slice.
+/// A DIMACS formula read and loaded into a solver, then searched, slice by
+/// slice.
 pub struct CnfJob {
-    solver: Solver,
-    num_vars: usize,
+    state: State,
     options: CnfOptions,
     start: Instant,
 }
 
+/// Where a job is.
+// One a job: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
+enum State {
+    Loading(Loader),
+    /// The solver, and the header's variable count (what a model lists).
+    Searching(Solver, usize),
+}
+
 impl CnfJob {
-    /// Parses `bytes` (DIMACS text; `name` labels errors) and loads the
-    /// solver. Errors: `name:line:col: message` for bad text, and
-    /// formulas too sparse or too large for the engine or the page.
-    pub fn start(bytes: &[u8], name: &str, options: CnfOptions) -> Result<CnfJob> {
+    /// Starts on the DIMACS text `text` (`total_bytes` long, for progress;
+    /// `name` labels errors): reads its header. Errors: `name:line:col:
+    /// message` for a bad header (or compressed or binary data); the rest
+    /// of the text is read by [`CnfJob::load`].
+    pub fn start<R: Read + 'static>(
+        text: R,
+        total_bytes: u64,
+        name: &str,
+        options: CnfOptions,
+    ) -> Result<CnfJob> {
         let start = Instant::now();
-        let limits = Limits::for_this_machine();
-        let parsed = parse_reader_with(bytes, name, &ParseOptions::default(), &limits)
-            .map_err(|e| Error::Dimacs(browser_message(&e)))?;
-        let cnf = parsed.cnf;
-        Solver::check_fits(&cnf).map_err(|e| Error::Invalid(format!("{name}: {e}")))?;
-        let unused = cnf.num_vars() - cnf.used_vars();
-        if unused > MAX_UNUSED_MODEL_VARS {
-            return Err(Error::Invalid(format!(
-                "{name}: the header declares {} variables, {unused} more than the clauses use; \
-                 a model would list each of them (at most {MAX_UNUSED_MODEL_VARS} unused ones here)",
-                cnf.num_vars()
-            )));
-        }
         let config = SolverConfig {
             check_models: true,
             ..SolverConfig::default()
         };
-        let solver = Solver::from_cnf(&cnf, config);
+        let loader = Loader::start(Box::new(text), total_bytes, name, config)?;
         Ok(CnfJob {
-            solver,
-            num_vars: cnf.num_vars(),
+            state: State::Loading(loader),
             options,
             start,
         })
     }
 
+    /// Reads and loads the formula for about `slice` (at least a step),
+    /// then says how far it is: [`Loading::Loaded`] once the search can
+    /// start (and on every call after). Errors: `name:line:col: message`
+    /// for bad text, and formulas too sparse or too large for the engine
+    /// or the page; the job is over then.
+    pub fn load(&mut self, slice: Duration) -> Result<Loading> {
+        let State::Loading(loader) = &mut self.state else {
+            return Ok(self.loaded());
+        };
+        match loader.load_until(Instant::now() + slice)? {
+            Some((solver, num_vars)) => {
+                self.state = State::Searching(solver, num_vars);
+                Ok(self.loaded())
+            }
+            None => Ok(loader.progress(millis_since(self.start))),
+        }
+    }
+
+    fn loaded(&self) -> Loading {
+        let clauses = match &self.state {
+            State::Searching(solver, _) => solver.num_clauses(),
+            State::Loading(_) => 0,
+        };
+        Loading::Loaded {
+            clauses,
+            elapsed_ms: self.elapsed_ms(),
+        }
+    }
+
     /// Searches for at most `conflicts` more conflicts (and within the
-    /// job's own limits), then reports the counters or the answer.
-    pub fn run(&mut self, conflicts: u64) -> Slice {
-        let spent = self.solver.stats().conflicts;
+    /// job's own limits), then reports the counters or the answer. Errors
+    /// while the formula is not loaded yet ([`CnfJob::load`]).
+    pub fn run(&mut self, conflicts: u64) -> Result<Slice> {
+        let State::Searching(solver, num_vars) = &mut self.state else {
+            return Err(Error::Invalid(
+                "solveDimacs: the search starts once the formula is loaded".to_owned(),
+            ));
+        };
+        let (num_vars, elapsed) = (*num_vars, self.start.elapsed());
+        let spent = solver.stats().conflicts;
         let left = self.options.conflict_limit.map(|n| n.saturating_sub(spent));
-        let elapsed = self.start.elapsed();
         let time_left = self
             .options
             .time_limit_ms
             .map(|ms| Duration::from_millis(ms).saturating_sub(elapsed));
         if left == Some(0) || time_left == Some(Duration::ZERO) {
-            return Slice::Done(self.answer(SolveResult::Unknown));
+            return Ok(Slice::Done(self.answer(SolveResult::Unknown, num_vars)));
         }
-        let config = self.solver.config_mut();
+        let config = solver.config_mut();
         config.conflict_limit = Some(left.map_or(conflicts, |l| l.min(conflicts)).max(1));
         config.time_limit = time_left;
-        match self.solver.solve() {
+        Ok(match solver.solve() {
             SolveResult::Unknown => Slice::Running(self.progress()),
-            result => Slice::Done(self.answer(result)),
-        }
+            result => Slice::Done(self.answer(result, num_vars)),
+        })
+    }
+
+    fn elapsed_ms(&self) -> f64 {
+        millis_since(self.start)
     }
 
     fn progress(&self) -> Progress {
-        let s = self.solver.stats();
+        let (conflicts, decisions, propagations) = match &self.state {
+            State::Searching(solver, _) => {
+                let s = solver.stats();
+                (s.conflicts, s.decisions, s.propagations)
+            }
+            State::Loading(_) => (0, 0, 0),
+        };
         Progress {
-            conflicts: s.conflicts,
-            decisions: s.decisions,
-            propagations: s.propagations,
-            elapsed_ms: self.start.elapsed().as_secs_f64() * 1e3,
+            conflicts,
+            decisions,
+            propagations,
+            elapsed_ms: self.elapsed_ms(),
         }
     }
 
-    fn answer(&self, result: SolveResult) -> Answer {
+    fn answer(&self, result: SolveResult, num_vars: usize) -> Answer {
         let mut output = format!("s {}\n", result.status());
         let model = match &result {
             SolveResult::Sat(model) => {
-                for line in v_lines(model, self.num_vars) {
+                for line in v_lines(model, num_vars) {
                     output += &line;
                     output.push('\n');
                 }
-                Some(
-                    model
-                        .lits_up_to(self.num_vars)
-                        .map(|l| l.to_dimacs())
-                        .collect(),
-                )
+                Some(model.lits_up_to(num_vars).map(|l| l.to_dimacs()).collect())
             }
             _ => None,
         };
+        let checks = matches!(&self.state, State::Searching(s, _) if s.config().check_models);
         Answer {
             status: result.status(),
             output,
-            checked: model.is_some() && self.solver.config().check_models,
+            checked: model.is_some() && checks,
             model,
             stats: self.progress(),
         }
     }
 }
 
-/// The parser's message, with compressed formats the browser does not
-/// decode said so.
-fn browser_message(err: &satoku_dimacs::Error) -> String {
-    match &err.kind {
-        ErrorKind::UnsupportedCompression { format, tool } => format!(
-            "{}: {format}-compressed input is not supported in the browser; \
-             decompress it first ({tool}), or use gzip",
-            err.path
-        ),
-        _ => err.to_string(),
-    }
+/// Milliseconds since `start`.
+fn millis_since(start: Instant) -> f64 {
+    start.elapsed().as_secs_f64() * 1e3
 }
 
 #[cfg(test)]

@@ -1,11 +1,33 @@
+use std::io::Cursor;
+
 use super::*;
-use satoku_dimacs::parse_str;
+use satoku_dimacs::{parse_str, ParseOptions};
 use satoku_formula::Model;
 
-fn solve(text: &str, options: CnfOptions) -> Result<Answer> {
-    let mut job = CnfJob::start(text.as_bytes(), "f.cnf", options)?;
+/// A job on `text`, started.
+fn job(text: &str, name: &str, options: CnfOptions) -> Result<CnfJob> {
+    let bytes = text.as_bytes().to_vec();
+    CnfJob::start(Cursor::new(bytes), text.len() as u64, name, options)
+}
+
+/// Loads the job a step at a time; the progress reports.
+fn load(job: &mut CnfJob) -> Result<Vec<Loading>> {
+    let mut reports = Vec::new();
     loop {
-        if let Slice::Done(answer) = job.run(10) {
+        let report = job.load(Duration::ZERO)?;
+        let loaded = matches!(report, Loading::Loaded { .. });
+        reports.push(report);
+        if loaded {
+            return Ok(reports);
+        }
+    }
+}
+
+fn solve(text: &str, options: CnfOptions) -> Result<Answer> {
+    let mut job = job(text, "f.cnf", options)?;
+    load(&mut job)?;
+    loop {
+        if let Slice::Done(answer) = job.run(10)? {
             return Ok(answer);
         }
     }
@@ -55,10 +77,11 @@ fn sat_answers_print_and_check_the_model() {
 
 #[test]
 fn unsat_takes_several_slices_and_reports_progress() {
-    let mut job = CnfJob::start(pigeonhole(6).as_bytes(), "php", CnfOptions::default()).unwrap();
+    let mut job = job(&pigeonhole(6), "php", CnfOptions::default()).unwrap();
+    load(&mut job).unwrap();
     let mut slices = 0;
     let answer = loop {
-        match job.run(20) {
+        match job.run(20).unwrap() {
             Slice::Running(progress) => {
                 assert!(progress.conflicts >= 20 * (slices + 1));
                 slices += 1;
@@ -110,11 +133,134 @@ fn compressed_input_the_browser_does_not_inflate_is_named() {
     // zstd is never decoded; xz, bzip2 and lzma are not in a build
     // without the dimacs crate's `compression` feature (the wasm build).
     let zstd = b"\x28\xb5\x2f\xfd\x24\x00";
-    let err = CnfJob::start(zstd, "f.cnf.zst", CnfOptions::default())
+    let err = CnfJob::start(&zstd[..], 6, "f.cnf.zst", CnfOptions::default())
         .err()
         .unwrap();
     assert_eq!(
         err.to_string(),
         "f.cnf.zst: zstd-compressed input is not supported in the browser; decompress it first (unzstd), or use gzip"
+    );
+}
+
+/// Random 3-SAT text: `clauses` clauses over 20,000 variables (about 20
+/// bytes a clause), satisfiable at ratios this low.
+fn ksat(clauses: usize) -> String {
+    let mut text = format!("p cnf 20000 {clauses}\n");
+    let mut x: u64 = 7;
+    for _ in 0..clauses {
+        for sign in ["", "-", ""] {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            text += &format!("{sign}{} ", (x >> 33) % 20_000 + 1);
+        }
+        text += "0\n";
+    }
+    text
+}
+
+#[test]
+fn loading_reports_reading_then_adding_then_loaded() {
+    // Over 2^18 bytes and 2^14 clauses several times: several steps of each phase.
+    let text = ksat(80_000);
+    let mut job = job(&text, "k.cnf", CnfOptions::default()).unwrap();
+    assert!(matches!(job.run(10), Err(Error::Invalid(_))));
+    let reports = load(&mut job).unwrap();
+    let reading: Vec<_> = reports
+        .iter()
+        .filter_map(|r| match r {
+            Loading::Reading {
+                text_bytes,
+                total_bytes,
+                clauses,
+                declared_clauses,
+                ..
+            } => {
+                assert_eq!(
+                    (*total_bytes, *declared_clauses),
+                    (text.len() as u64, 80_000)
+                );
+                Some((*text_bytes, *clauses))
+            }
+            _ => None,
+        })
+        .collect();
+    let added: Vec<_> = reports
+        .iter()
+        .filter_map(|r| match r {
+            Loading::Adding { added, clauses, .. } => Some((*added, *clauses)),
+            _ => None,
+        })
+        .collect();
+    assert!(reading.len() >= 3 && added.len() >= 2, "{reports:?}");
+    assert!(reading
+        .windows(2)
+        .all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1));
+    assert!(added.iter().all(|&(a, n)| a < n && n == 80_000));
+    assert!(added.windows(2).all(|w| w[0].0 < w[1].0));
+    let Some(Loading::Loaded {
+        clauses,
+        elapsed_ms,
+    }) = reports.last()
+    else {
+        panic!("{reports:?}")
+    };
+    assert_eq!(*clauses, 80_000);
+    assert!(*elapsed_ms >= 0.0);
+    // Loaded stays loaded; the search answers as for the whole formula.
+    assert!(matches!(
+        job.load(Duration::ZERO),
+        Ok(Loading::Loaded { .. })
+    ));
+    let answer = loop {
+        if let Slice::Done(answer) = job.run(1000).unwrap() {
+            break answer;
+        }
+    };
+    assert_eq!(answer.status, "SATISFIABLE");
+    let cnf = parse_str(&text, &ParseOptions::default()).unwrap().cnf;
+    assert!(Model::from_dimacs(&answer.model.unwrap()).satisfies(&cnf));
+}
+
+#[test]
+fn an_error_deep_in_the_file_ends_the_load_with_its_place() {
+    let mut text = ksat(30_000);
+    let lines = text.lines().count();
+    text += "1 2 y3 0\n";
+    let mut job = job(&text, "k.cnf", CnfOptions::default()).unwrap();
+    let err = load(&mut job).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "k.cnf:{}:5: expected an integer literal, found `y3`",
+            lines + 1
+        )
+    );
+    let again = job.load(Duration::ZERO).unwrap_err();
+    assert!(again.to_string().contains("load has ended"), "{again}");
+}
+
+#[test]
+fn progress_serializes_with_its_phase() {
+    let reading = Loading::Reading {
+        text_bytes: 10,
+        total_bytes: 20,
+        clauses: 1,
+        declared_clauses: 3,
+        elapsed_ms: 1.5,
+    };
+    assert_eq!(
+        serde_json::to_string(&reading).unwrap(),
+        r#"{"phase":"reading","textBytes":10,"totalBytes":20,"clauses":1,"declaredClauses":3,"elapsedMs":1.5}"#
+    );
+    let running = Slice::Running(Progress {
+        conflicts: 1,
+        decisions: 2,
+        propagations: 3,
+        elapsed_ms: 4.0,
+    });
+    assert_eq!(
+        serde_json::to_string(&running).unwrap(),
+        r#"{"state":"running","phase":"search","conflicts":1,"decisions":2,"propagations":3,"elapsedMs":4.0}"#
     );
 }

@@ -17,7 +17,7 @@
 //! | [`puzzle`] | `parsePuzzle`, `rate`, `generate` |
 //! | [`codec`] | `encode` (DIMACS text) and `decode` (a model back to a grid) |
 //! | [`trace`] | the SAT path's search event by event, on the grid (decisions, propagations, conflicts, backjumps) |
-//! | [`cnf`], [`CnfJob`] | `solveDimacs`: parse, load, search slice by slice, the `s`/`v` answer |
+//! | [`cnf`], [`CnfJob`] | `solveDimacs`: read and load the formula, then search, slice by slice; the `s`/`v` answer |
 //! | [`Error`] | why a request failed; its text is what the promise rejects with |
 //!
 //! ```
@@ -33,6 +33,7 @@
 mod bindings;
 mod call;
 pub mod cnf;
+mod cnf_load;
 pub mod codec;
 mod error;
 mod grid;
