@@ -27,6 +27,7 @@ impl Solver {
             if self.out_of_budget() {
                 return Status::Unknown;
             }
+            self.elim_trial_dry_run_if_due();
             let switched = self.restarts.switch_mode_if_due(self.config.restart);
             if switched
                 || self.restarts.should_restart(self.config.restart)

@@ -178,12 +178,12 @@ pub struct SolverConfig {
     /// to the eliminated variables (`extend.rs`).
     pub eliminate: bool,
     /// CDCL, with `subsume` and `eliminate` off: before the first
-    /// decision, where congruence closure found no AND gate, a sample and
-    /// then a dry run of elimination on a copy of the clauses; when it
-    /// removes at least half of the open variables, one round of
-    /// subsumption and elimination runs after the first conflict, and
-    /// none later (`elim_trial.rs`; default true). Otherwise nothing
-    /// changes.
+    /// decision, where congruence closure found no AND gate, a sample of
+    /// the variables; where it says yes, after the first conflict a dry
+    /// run of elimination on a copy of the clauses; when that removes at
+    /// least half of the open variables, the search restarts for one
+    /// round of subsumption and elimination, and none later
+    /// (`elim_trial.rs`; default true). Otherwise nothing changes.
     pub elim_trial: bool,
     /// CDCL: failed-literal probing on the roots of the binary implication
     /// graph, before the first decision and then in rounds on a growing

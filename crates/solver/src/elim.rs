@@ -68,15 +68,18 @@ pub(crate) struct ElimSchedule {
     trial: Trial,
 }
 
-/// The elimination trial's progress: its sample and dry run are made
-/// before the first decision; when they say yes, the round waits for the
-/// first conflict, so that a formula the search decides without one
-/// never pays for it (elimination in Kissat and CaDiCaL also waits for
-/// conflicts).
+/// The elimination trial's progress: its sample is taken before the
+/// first decision; when it says yes, the dry run waits for the first
+/// conflict, so that a formula the search decides without one never pays
+/// for it (on a large formula its copy of the clauses costs as much as
+/// loading them), and reads the root's values where the search stands.
+/// When it says yes too, the search restarts for the round (elimination
+/// in Kissat and CaDiCaL also waits for conflicts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Trial {
     #[default]
     Unmade,
+    Sampled,
     Waiting,
     Made,
 }
@@ -104,27 +107,48 @@ impl Solver {
         ok
     }
 
-    /// Takes the elimination trial one step (`Trial`); true when its
-    /// round is to run now.
+    /// Takes the elimination trial one step at the root (`Trial`); true
+    /// when its round is to run now.
     fn elim_trial_step(&mut self) -> bool {
         if self.elim.trial == Trial::Unmade {
-            if !self.elim_trial_pays() {
+            if !self.elim_trial_sample_pays() {
                 self.elim.trial = Trial::Made;
                 return false;
             }
-            self.elim.trial = Trial::Waiting;
+            self.elim.trial = Trial::Sampled;
             if self.stats.conflicts == 0 {
                 return false;
             }
         }
+        if self.elim.trial == Trial::Sampled {
+            self.dry_run_elim_trial();
+        }
+        let waiting = self.elim.trial == Trial::Waiting;
         self.elim.trial = Trial::Made;
-        true
+        waiting
     }
 
-    /// Whether the search should restart to the root for the waiting
-    /// elimination trial: after the first conflict, when `elim_due` will
-    /// then let it run (so a restart never waits for it in vain, also
-    /// after the options changed between calls).
+    /// Makes the trial's dry run (`elim_trial.rs`) once a conflict has
+    /// come, wherever the search stands: the round then waits for the
+    /// restart that `elim_trial_waiting` asks for.
+    pub(crate) fn elim_trial_dry_run_if_due(&mut self) {
+        if self.elim.trial == Trial::Sampled && self.elim_trial_due() && self.scope_floor == 0 {
+            self.dry_run_elim_trial();
+        }
+    }
+
+    fn dry_run_elim_trial(&mut self) {
+        self.elim.trial = if self.elim_trial_dry_run_pays() {
+            Trial::Waiting
+        } else {
+            Trial::Made
+        };
+    }
+
+    /// Whether the search should restart to the root for the trial's
+    /// round: after its dry run said yes, when `elim_due` will then let it
+    /// run (so a restart never waits for it in vain, also after the
+    /// options changed between calls).
     pub(crate) fn elim_trial_waiting(&self) -> bool {
         self.elim.trial == Trial::Waiting && self.elim_trial_due() && self.scope_floor == 0
     }
@@ -139,7 +163,7 @@ impl Solver {
             && self.elim.rounds == 0
             && match self.elim.trial {
                 Trial::Unmade => true,
-                Trial::Waiting => self.stats.conflicts > 0,
+                Trial::Sampled | Trial::Waiting => self.stats.conflicts > 0,
                 Trial::Made => false,
             }
     }
@@ -321,13 +345,13 @@ impl Solver {
 /// The literals of `lits` not false at the root, or `None` when one is
 /// true there.
 pub(crate) fn open_at_root(trail: &Trail, lits: &[Lit]) -> Option<Vec<Lit>> {
-    if lits.iter().any(|&l| trail.value(l) == TRUE) {
+    if lits.iter().any(|&l| trail.root_value(l) == TRUE) {
         return None;
     }
     Some(
         lits.iter()
             .copied()
-            .filter(|&l| trail.value(l) != FALSE)
+            .filter(|&l| trail.root_value(l) != FALSE)
             .collect(),
     )
 }

@@ -4,28 +4,31 @@
 //! Elimination is off by default because on most formulas it removes a
 //! few variables and changes the search for no gain (`docs/benchmarks.md`,
 //! "Inprocessing"); but where it removes most of them (chains of XORs
-//! such as `dubois`) what is left is a far smaller formula. So before the
-//! first decision, cheapest first:
+//! such as `dubois`) what is left is a far smaller formula. So, cheapest
+//! first:
 //!
 //! 1. No trial is made where congruence closure (`congruence.rs`, which
 //!    runs first) found AND gates: elimination would take apart the gate
 //!    definitions that its later rounds merge, and a circuit checked
 //!    against a copy of itself (a miter) that congruence closure collapses
 //!    would be left to search alone.
-//! 2. A sample of the variables is tried one by one on a copy of their
-//!    clauses alone: unless enough of them could go on their own, nothing
-//!    more is done.
-//! 3. A dry run eliminates on a copy of the irredundant clauses, in two
+//! 2. Before the first decision, a sample of the variables is tried one
+//!    by one on a copy of their clauses alone: unless enough of them could
+//!    go on their own, nothing more is done.
+//! 3. After the first conflict, wherever the search stands (it reads
+//!    only the root's values), a dry run eliminates on a copy of the
+//!    irredundant clauses, in two
 //!    passes with the first round's bound (0) and the trial's effort
 //!    (`ELIM_TRIAL_EFFORT_PER_LITERAL`, more than a first round's), and
 //!    touches nothing else: no proof step, no reconstruction, no root
 //!    unit. It stops once the answer is known. Where it says no, the
 //!    solver goes on exactly as without the trial.
 //! 4. Where it removes at least `ELIM_TRIAL_MIN_PERCENT` of the open
-//!    variables, a real round runs (`elim.rs`), once, after the first
-//!    conflict (the search restarts for it): a formula the search decides
-//!    without a conflict (underconstrained ones, which the dry run also
-//!    accepts) never pays for the round.
+//!    variables, the search restarts and a real round runs (`elim.rs`),
+//!    once. A formula the search decides without a conflict
+//!    (underconstrained ones, which the sample and the dry run also
+//!    accept) pays for neither: on large ones the dry run's copy of the
+//!    clauses costs as much as loading them.
 
 use satoku_formula::{Lit, Var};
 
@@ -36,19 +39,30 @@ use crate::round::Round;
 use crate::solver::Solver;
 
 impl Solver {
-    /// Whether a dry run of elimination removes at least
-    /// `ELIM_TRIAL_MIN_PERCENT` of the open variables, on a formula where
-    /// congruence closure found no AND gate (module docs).
-    pub(crate) fn elim_trial_pays(&mut self) -> bool {
+    /// Whether a sample says the trial may pay (steps 1 and 2 of the
+    /// module docs), on a formula where congruence closure found no AND
+    /// gate.
+    pub(crate) fn elim_trial_sample_pays(&mut self) -> bool {
         if self.probing.congruence.found_gates() {
             return false;
         }
-        let open: Vec<Var> = (0..self.num_vars() as u32)
+        let open = self.removable_vars();
+        !open.is_empty() && self.sample_eliminable(&open)
+    }
+
+    /// Whether a dry run of elimination removes at least
+    /// `ELIM_TRIAL_MIN_PERCENT` of the open variables (step 3).
+    pub(crate) fn elim_trial_dry_run_pays(&mut self) -> bool {
+        let open = self.removable_vars().len();
+        let needed = (ELIM_TRIAL_MIN_PERCENT * open).div_ceil(100);
+        open > 0 && self.dry_eliminate(needed)
+    }
+
+    fn removable_vars(&self) -> Vec<Var> {
+        (0..self.num_vars() as u32)
             .map(Var::new)
             .filter(|&v| self.is_removable(v))
-            .collect();
-        let needed = (ELIM_TRIAL_MIN_PERCENT * open.len()).div_ceil(100);
-        !open.is_empty() && self.sample_eliminable(&open) && self.dry_eliminate(needed)
+            .collect()
     }
 
     /// Whether at least `ELIM_TRIAL_MIN_PERCENT` of an evenly spread

@@ -67,6 +67,17 @@ impl Trail {
         self.vals[lit.code()]
     }
 
+    /// The value of `lit` at the root: its value if it was assigned at
+    /// level 0, else open (also in the middle of the search).
+    #[inline]
+    pub fn root_value(&self, lit: Lit) -> i8 {
+        match self.value(lit) {
+            OPEN => OPEN,
+            value if self.level_of(lit.var()) == 0 => value,
+            _ => OPEN,
+        }
+    }
+
     /// Whether `var` is unassigned.
     #[inline]
     pub fn is_open(&self, var: Var) -> bool {

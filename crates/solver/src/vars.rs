@@ -134,9 +134,12 @@ impl Solver {
     }
 
     /// Whether inprocessing may remove `v`: active, not frozen, open at
-    /// the root.
+    /// the root (also read in the middle of the search, by the
+    /// elimination trial's dry run).
     pub(crate) fn is_removable(&self, v: Var) -> bool {
-        self.vars.is_active(v) && !self.vars.is_frozen(v) && self.trail.is_open(v)
+        self.vars.is_active(v)
+            && !self.vars.is_frozen(v)
+            && self.trail.root_value(v.positive()) == crate::trail::OPEN
     }
 
     /// Puts every removed clause back when `lits` name a removed variable
