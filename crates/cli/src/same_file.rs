@@ -110,9 +110,16 @@ fn check_new(output: &Path) -> Result<(), BadInput> {
     }
 }
 
-/// `cannot write PATH: CAUSE`, as the shell's `>` says it.
+/// `cannot write PATH: CAUSE`, as the shell's `>` says it: the system's
+/// reason alone, not the path of the probe file that met it (which the
+/// `tempfile` crate appends as ` at path "..."`).
 fn cannot_write(output: &Path, err: &std::io::Error) -> BadInput {
-    BadInput(format!("cannot write {}: {err}", output.display()))
+    let text = err.to_string();
+    let cause = match err.get_ref() {
+        Some(_) => text.split(" at path ").next().unwrap_or(&text),
+        None => &text,
+    };
+    BadInput(format!("cannot write {}: {cause}", output.display()))
 }
 
 /// How a path is named in a message: `-` as `dash`.
@@ -213,6 +220,21 @@ mod tests {
         let err = check_outputs(&[], &[&lost]).unwrap_err();
         assert!(err.0.contains(": no folder "), "{}", err.0);
         check_outputs(&[], &[Path::new("-"), Path::new("new-file-here.csv")]).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_probe_file_s_error_is_told_without_its_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = tempfile::Builder::new()
+            .tempfile_in(dir.path().join("gone"))
+            .unwrap_err();
+        assert!(err.to_string().contains("at path"), "{err}");
+        let enoent = std::io::Error::from_raw_os_error(2);
+        assert_eq!(
+            cannot_write(Path::new("x.res"), &err).0,
+            format!("cannot write x.res: {enoent}")
+        );
     }
 
     #[cfg(unix)]
