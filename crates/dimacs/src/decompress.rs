@@ -29,45 +29,21 @@ pub(crate) fn open_compressed<'a, R: Read + 'a>(
 
     let expanded = source.size.map(|s| s.saturating_mul(8));
     let (counted, count) = Counted::new(reader);
-    match kind {
-        Sniffed::Gzip => {
-            let decoder = Expanding::new(
-                MultiGzDecoder::new(counted),
-                Rc::clone(&count),
-                source.limits,
-            );
-            SlicedParser::start_text(Box::new(decoder), source, expanded, Some(count))
-        }
-        Sniffed::Xz => {
-            let decoder = Expanding::new(
-                XzDecoder::new_multi_decoder(counted),
-                Rc::clone(&count),
-                source.limits,
-            );
-            SlicedParser::start_text(Box::new(decoder), source, expanded, Some(count))
-        }
-        Sniffed::Bzip2 => {
-            let decoder = Expanding::new(
-                MultiBzDecoder::new(counted),
-                Rc::clone(&count),
-                source.limits,
-            );
-            SlicedParser::start_text(Box::new(decoder), source, expanded, Some(count))
-        }
+    let decoder: Box<dyn Read + 'a> = match kind {
+        Sniffed::Gzip => Box::new(MultiGzDecoder::new(counted)),
+        Sniffed::Xz => Box::new(XzDecoder::new_multi_decoder(counted)),
+        Sniffed::Bzip2 => Box::new(MultiBzDecoder::new(counted)),
         _ => {
             // lzma. The header names the dictionary size; liblzma refuses
             // one above the memory limit instead of allocating it.
             let memlimit = source.limits.max_memory.bytes().unwrap_or(u64::MAX);
             let stream = Stream::new_lzma_decoder(memlimit)
                 .map_err(|e| Error::new(source.name, 0, 0, ErrorKind::Io(e.into())))?;
-            let decoder = Expanding::new(
-                XzDecoder::new_stream(counted, stream),
-                Rc::clone(&count),
-                source.limits,
-            );
-            SlicedParser::start_text(Box::new(decoder), source, expanded, Some(count))
+            Box::new(XzDecoder::new_stream(counted, stream))
         }
-    }
+    };
+    let decoder = Expanding::new(decoder, Rc::clone(&count), source.limits);
+    SlicedParser::start_text(Box::new(decoder), source, expanded, Some(count))
 }
 
 /// Refuses compressed input of `kind`: this build decodes none.
