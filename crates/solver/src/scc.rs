@@ -127,18 +127,21 @@ impl<F: Fn(Lit) -> bool> Tarjan<'_, F> {
         if low != self.index[lit.code()] {
             return;
         }
-        let mut component = Vec::new();
-        loop {
-            let member = self.stack.pop().expect("the component is on the stack");
+        let start = self
+            .stack
+            .iter()
+            .rposition(|&member| member == lit)
+            .expect("the component is on the stack");
+        for member in &self.stack[start..] {
             self.on_stack[member.code()] = false;
-            component.push(member);
-            if member == lit {
-                break;
-            }
         }
-        if component.len() > 1 {
-            self.components.push(component);
+        // Most literals are alone in theirs: only a component of two or
+        // more gets a list (its members in the order they leave the stack).
+        if self.stack.len() - start > 1 {
+            self.components
+                .push(self.stack[start..].iter().rev().copied().collect());
         }
+        self.stack.truncate(start);
     }
 }
 
