@@ -131,28 +131,51 @@ impl Solver {
     }
 
     /// The XORs of the irredundant clauses whose literals are all open
-    /// (module docs), each with its variables in increasing order.
+    /// (module docs), each with its variables in increasing order, in
+    /// increasing order of their variables.
     pub(crate) fn extract_xors(&self) -> Vec<Xor> {
         let buckets = self.xor_clauses();
         let mut xors = Vec::new();
+        let mut keyed: Vec<(u64, u32)> = Vec::new();
         let mut group: Vec<Signature> = Vec::new();
         for v in 0..buckets.keys() {
             let bucket = buckets.get(v);
             if bucket.len() < 2 {
                 continue;
             }
-            group.clear();
-            group.extend(
+            let first = xors.len();
+            keyed.clear();
+            keyed.extend(
                 bucket
                     .iter()
-                    .filter_map(|&c| signature(self.db.lits(ClauseRef::from_offset(c)))),
+                    .map(|&c| (var_set_key(self.clause_lits(c)), c)),
             );
-            group.sort_unstable();
-            for same in group.chunk_by(|x, y| (x.0, x.1) == (y.0, y.1)) {
-                read_xors(same, &mut xors);
+            keyed.sort_unstable();
+            for same_key in keyed.chunk_by(|x, y| x.0 == y.0) {
+                if same_key.len() < clauses_of_an_xor(same_key[0].0) {
+                    continue;
+                }
+                group.clear();
+                group.extend(
+                    same_key
+                        .iter()
+                        .filter_map(|&(_, c)| signature(self.clause_lits(c))),
+                );
+                group.sort_unstable();
+                for same in group.chunk_by(|x, y| (x.0, x.1) == (y.0, y.1)) {
+                    read_xors(same, &mut xors);
+                }
             }
+            // Keys are hashes: the bucket's XORs in the order of their
+            // variables, as the rest of the round expects (stable: the
+            // parity-1 XOR of a group stays first).
+            xors[first..].sort_by_key(padded_vars);
         }
         xors
+    }
+
+    fn clause_lits(&self, offset: u32) -> &[Lit] {
+        self.db.lits(ClauseRef::from_offset(offset))
     }
 
     /// The irredundant clauses of 2 to `MAX_XOR_LEN` literals, all open
@@ -160,24 +183,50 @@ impl Solver {
     fn xor_clauses(&self) -> FlatLists<u32> {
         let db = &self.db;
         let open = |l: &Lit| self.trail.value(*l) == OPEN && self.vars.is_active(l.var());
-        let usable: Vec<ClauseRef> = db
+        let usable: Vec<(u32, u32)> = db
             .originals()
             .iter()
             .copied()
             .filter(|&c| !db.is_deleted(c) && (2..=MAX_XOR_LEN).contains(&db.len(c)))
             .filter(|&c| db.lits(c).iter().all(open))
+            .map(|c| {
+                let smallest = db.lits(c).iter().map(|l| l.var().index()).min();
+                (smallest.unwrap_or(0) as u32, c.offset())
+            })
             .collect();
-        let smallest = |c: ClauseRef| db.lits(c).iter().map(|l| l.var().index()).min();
         let mut buckets = FlatLists::counting(self.num_vars());
-        for &c in &usable {
-            buckets.count(smallest(c).unwrap_or(0));
+        for &(v, _) in &usable {
+            buckets.count(v as usize);
         }
         buckets.placing();
-        for &c in &usable {
-            buckets.place(smallest(c).unwrap_or(0), c.offset());
+        for &(v, c) in &usable {
+            buckets.place(v as usize, c);
         }
         buckets
     }
+}
+
+/// A hash of a clause's length and set of variables, whatever the order
+/// and signs of its literals: clauses over the same variables have the
+/// same key. The length is kept whole in the top bits.
+fn var_set_key(lits: &[Lit]) -> u64 {
+    let sum = lits.iter().fold(0u64, |sum, l| {
+        let v = u64::from(l.var().index() as u32) + 1;
+        sum.wrapping_add(v.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29))
+    });
+    (lits.len() as u64) << 60 | sum >> 4
+}
+
+/// How many clauses an XOR over the clauses of `key` needs: 2^(len-1).
+fn clauses_of_an_xor(key: u64) -> usize {
+    1 << ((key >> 60) as usize - 1)
+}
+
+/// An XOR's variables as a signature holds them: the order XORs are read in.
+fn padded_vars(xor: &Xor) -> [u32; MAX_XOR_LEN] {
+    let mut vars = [u32::MAX; MAX_XOR_LEN];
+    vars[..xor.vars.len()].copy_from_slice(&xor.vars);
+    vars
 }
 
 /// A clause's signature; `None` if a variable occurs twice.
@@ -226,108 +275,5 @@ fn masks_of_parity(len: usize, odd: bool) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn signatures(clauses: &[&[i64]]) -> Vec<Signature> {
-        let mut all: Vec<Signature> = clauses
-            .iter()
-            .filter_map(|c| signature(&Lit::vec_from_dimacs(c)))
-            .collect();
-        all.sort_unstable();
-        all
-    }
-
-    fn xors_of(clauses: &[&[i64]]) -> Vec<Xor> {
-        let mut xors = Vec::new();
-        read_xors(&signatures(clauses), &mut xors);
-        xors
-    }
-
-    #[test]
-    fn the_four_clauses_of_a_ternary_xor_are_read_with_their_parity() {
-        // 1 ⊕ 2 ⊕ 3 = 1: forbid the four even assignments.
-        let odd: &[&[i64]] = &[&[1, 2, 3], &[-1, -2, 3], &[-1, 2, -3], &[1, -2, -3]];
-        assert_eq!(
-            xors_of(odd),
-            vec![Xor {
-                vars: vec![0, 1, 2],
-                parity: true
-            }]
-        );
-        // 1 ⊕ 2 ⊕ 3 = 0, the literals in any order.
-        let even: &[&[i64]] = &[&[3, 2, -1], &[-3, 1, 2], &[3, -2, 1], &[-2, -3, -1]];
-        assert!(!xors_of(even)[0].parity);
-    }
-
-    #[test]
-    fn three_of_the_four_clauses_are_no_xor_and_a_duplicate_does_not_count() {
-        assert!(xors_of(&[&[1, 2, 3], &[-1, -2, 3], &[-1, 2, -3]]).is_empty());
-        let with_duplicate: &[&[i64]] = &[&[1, 2, 3], &[-1, -2, 3], &[-1, 2, -3], &[3, -2, -1]];
-        assert!(xors_of(with_duplicate).is_empty());
-    }
-
-    #[test]
-    fn a_group_with_both_parities_states_both_xors() {
-        let mut all: Vec<Vec<i64>> = Vec::new();
-        for a in [1, -1] {
-            for b in [2, -2] {
-                all.push(vec![a, b]);
-            }
-        }
-        let clauses: Vec<&[i64]> = all.iter().map(|c| c.as_slice()).collect();
-        let parities: Vec<bool> = xors_of(&clauses).iter().map(|x| x.parity).collect();
-        assert_eq!(parities, vec![true, false]);
-    }
-
-    /// A solver on `clauses` after one elimination round at the root.
-    fn after_gauss(clauses: &[&[i64]]) -> Solver {
-        let cnf = satoku_formula::Cnf::from_dimacs(clauses);
-        let mut solver = Solver::from_cnf(&cnf, crate::SolverConfig::default());
-        assert!(solver.propagate().is_none());
-        assert!(solver.gauss());
-        solver
-    }
-
-    #[test]
-    fn the_round_s_xors_are_taken_while_nothing_changed_and_read_again_after() {
-        // 1 ⊕ 2 ⊕ 3 = 1 and 3 ⊕ 4 ⊕ 5 = 0: nothing to derive.
-        let quiet: &[&[i64]] = &[
-            &[1, 2, 3],
-            &[-1, -2, 3],
-            &[-1, 2, -3],
-            &[1, -2, -3],
-            &[3, 4, -5],
-            &[3, -4, 5],
-            &[-3, 4, 5],
-            &[-3, -4, -5],
-        ];
-        let mut solver = after_gauss(quiet);
-        assert_eq!(
-            solver.probing.xors.read.as_ref().map(|r| r.1.len()),
-            Some(2)
-        );
-        assert_eq!(solver.take_xors(), solver.extract_xors());
-        assert!(solver.probing.xors.read.is_none(), "taken, not kept");
-        // 1 ⊕ 2 ⊕ 3 = 1 and 1 ⊕ 2 = 0: their sum says 3 = 1, a root
-        // unit, after which only 1 ⊕ 2 = 0 is left open.
-        let unit: &[&[i64]] = &[
-            &[1, 2, 3],
-            &[-1, -2, 3],
-            &[-1, 2, -3],
-            &[1, -2, -3],
-            &[1, -2],
-            &[-1, 2],
-        ];
-        let mut solver = after_gauss(unit);
-        let now = solver.extract_xors();
-        assert_ne!(solver.probing.xors.read.as_ref().map(|r| &r.1), Some(&now));
-        assert_eq!(solver.take_xors(), now);
-    }
-
-    #[test]
-    fn a_clause_with_a_repeated_variable_has_no_signature() {
-        assert_eq!(signature(&Lit::vec_from_dimacs(&[1, -1, 2])), None);
-        assert_eq!(signature(&Lit::vec_from_dimacs(&[2, 1])).unwrap().2, 0);
-    }
-}
+#[path = "xor_tests.rs"]
+mod tests;
