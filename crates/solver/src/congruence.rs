@@ -86,7 +86,7 @@ pub(crate) struct Congruence {
     /// Root units and irredundant clauses when it last ran.
     last_seen: Option<(usize, usize)>,
     /// A round found no gate: the formula has none to find.
-    no_gates: bool,
+    pub no_gates: bool,
 }
 
 impl Congruence {

@@ -70,11 +70,12 @@ impl Solver {
         }
         self.probing.rounds += 1;
         self.probing.next_round = self.stats.conflicts + PROBE_INTERVAL * self.probing.rounds;
-        let seen = (self.trail.len(), self.num_binary_entries());
+        let binary_entries = self.num_binary_entries();
+        let seen = (self.trail.len(), binary_entries);
         if self.probing.last_seen == Some(seen) {
             return true;
         }
-        let ok = self.probe_round();
+        let ok = self.probe_round(binary_entries > 0);
         self.probing.last_seen = Some((self.trail.len(), self.num_binary_entries()));
         self.probing.last_propagations = self.stats.propagations;
         self.ok &= ok;
@@ -99,21 +100,30 @@ impl Solver {
     }
 
     /// One round: congruence, XORs, substitution, then probing within
-    /// the effort bound.
-    fn probe_round(&mut self) -> bool {
+    /// the effort bound. Without a binary clause (`has_binary` false, and
+    /// the XORs adding no equivalence) there is no gate, no component of
+    /// the binary implication graph and no root to probe: only the XORs
+    /// are read, which on a large random formula saves passes over every
+    /// clause and literal.
+    fn probe_round(&mut self, has_binary: bool) -> bool {
+        if !has_binary {
+            self.probing.congruence.no_gates = true; // what a round would find
+        }
         if self.config.congruence && !self.congruence() {
             return false;
         }
+        let equivalences = self.stats.xor_equivalences;
         if self.config.gauss && !self.gauss() {
             return false;
         }
-        if self.config.substitute && !self.substitute() {
+        let has_binary = has_binary || self.stats.xor_equivalences > equivalences;
+        if self.config.substitute && has_binary && !self.substitute() {
             return false;
         }
         if !self.build_xor_search() {
             return false;
         }
-        if !self.config.probe {
+        if !self.config.probe || !has_binary {
             return true;
         }
         let searched = self.stats.propagations - self.probing.last_propagations;
@@ -254,5 +264,26 @@ mod tests {
         assert!(s.probe_if_due());
         assert_eq!(s.stats.propagations, 0);
         assert!(s.stats.probe_propagations >= 4);
+    }
+
+    #[test]
+    fn equivalences_the_xors_state_are_substituted_where_no_clause_is_binary() {
+        // 1 ⊕ 2 ⊕ 3 = 1 and 2 ⊕ 3 ⊕ 4 = 0, no binary clause: their sum,
+        // 1 ⊕ 4 = 1, is an equivalence, which substitution replaces.
+        let clauses: [&[i64]; 8] = [
+            &[1, 2, 3],
+            &[-1, -2, 3],
+            &[-1, 2, -3],
+            &[1, -2, -3],
+            &[-2, 3, 4],
+            &[2, -3, 4],
+            &[2, 3, -4],
+            &[-2, -3, -4],
+        ];
+        let mut s = solver(&clauses, true);
+        assert!(s.probe_if_due());
+        assert_eq!(s.stats.xor_equivalences, 1);
+        assert_eq!(s.stats.substituted_vars, 1);
+        assert!(matches!(s.solve(), SolveResult::Sat(_)));
     }
 }
