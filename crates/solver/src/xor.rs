@@ -6,7 +6,8 @@
 //! clause forbids the assignment that makes all its literals false, so
 //! its negative literals name the variables that assignment sets. The
 //! clauses are grouped by their variables (bucketed by the smallest, then
-//! sorted), and a group that holds every clause of one parity is an XOR.
+//! by a hash of the set, and sorted only in groups large enough for an
+//! XOR), and a group that holds every clause of one parity is an XOR.
 //!
 //! A refuted system refutes the formula. Otherwise each variable the
 //! system fixes becomes a root unit, and each pair it makes equal or
