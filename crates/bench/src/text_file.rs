@@ -21,12 +21,15 @@ fn read_text_up_to(path: &Path, max: u64) -> Result<String, BenchError> {
         path: path.to_path_buf(),
         source,
     };
+    let file = File::open(path).map_err(fail)?;
+    if file.metadata().is_ok_and(|meta| meta.is_dir()) {
+        // It opens on Unix and fails at the first read with the system's
+        // words; told as every other input of satoku tells it.
+        let source = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
+        return Err(fail(source));
+    }
     let mut text = String::new();
-    File::open(path)
-        .map_err(fail)?
-        .take(max + 1)
-        .read_to_string(&mut text)
-        .map_err(fail)?;
+    file.take(max + 1).read_to_string(&mut text).map_err(fail)?;
     if text.len() as u64 > max {
         return Err(BenchError::TooLarge {
             path: path.to_path_buf(),
@@ -48,6 +51,17 @@ mod tests {
         assert_eq!(read_text_up_to(&path, 4).unwrap(), "a\tb\n");
         let err = read_text_up_to(&path, 3).unwrap_err();
         assert!(err.to_string().ends_with("longer than 3 bytes"), "{err}");
+        assert!(err.is_bad_input());
+    }
+
+    #[test]
+    fn a_directory_is_bad_input_named_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = read_text(dir.path()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!("{}: is a directory", dir.path().display())
+        );
         assert!(err.is_bad_input());
     }
 }

@@ -34,7 +34,7 @@ pub fn read_text(path: &Path, max: u64) -> anyhow::Result<String> {
     let input: Box<dyn Read> = if path == Path::new("-") {
         Box::new(std::io::stdin().lock())
     } else {
-        Box::new(File::open(path).map_err(|e| BadInput(format!("{name}: {e}")))?)
+        Box::new(open_file(path)?)
     };
     let mut bytes = Vec::new();
     input
@@ -46,6 +46,19 @@ pub fn read_text(path: &Path, max: u64) -> anyhow::Result<String> {
         return Err(BadInput(message).into());
     }
     String::from_utf8(bytes).map_err(|e| not_utf8(path, e).into())
+}
+
+/// Opens the input file `path` to be read: one that cannot be opened, or a
+/// directory (which opens on Unix and fails at the first read), is bad
+/// input, told as the DIMACS reader tells it (`PATH: is a directory`), in
+/// every command alike.
+pub fn open_file(path: &Path) -> Result<File, BadInput> {
+    let bad = |e: &dyn std::fmt::Display| BadInput(format!("{}: {e}", path.display()));
+    let file = File::open(path).map_err(|e| bad(&e))?;
+    match file.metadata() {
+        Ok(meta) if meta.is_dir() => Err(bad(&"is a directory")),
+        _ => Ok(file),
+    }
 }
 
 /// The error for bytes that are not UTF-8, at their line and column.
@@ -78,6 +91,17 @@ mod tests {
         let err = read_text(&path, 5).unwrap_err();
         assert!(err.is::<BadInput>(), "{err}");
         assert!(err.to_string().contains("longer than 5 bytes"), "{err}");
+    }
+
+    #[test]
+    fn a_directory_is_bad_input_named_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = read_text(dir.path(), 100).unwrap_err();
+        assert!(err.is::<BadInput>(), "{err}");
+        assert_eq!(
+            err.to_string(),
+            format!("{}: is a directory", dir.path().display())
+        );
     }
 
     #[test]
