@@ -471,6 +471,29 @@ fn the_line_menu_plays_from_stdin_and_names_each_bad_command() {
 }
 
 #[test]
+fn the_line_menu_tells_load_and_save_failures_in_its_own_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles();
+    let file = file.to_str().unwrap();
+    let script = format!("load {file} 0\nsave gone/game.save\nquit\n");
+    let out = play_plain(&[file], &script, dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // The menu has no --index flag, and the temporary file's name is no
+    // name the player gave.
+    assert!(
+        stderr.contains("stdin line 1: puzzles are numbered from 1\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("stdin line 2: cannot write gone/game.save: "),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("--index"), "{stderr}");
+    assert!(!stderr.contains(".satoku-"), "{stderr}");
+}
+
+#[test]
 fn hints_and_conflicts_name_digits_in_the_grids_symbols() {
     // The 16x16 sample is written 1-9A-G: the first hint places an A, a
     // repeated D is named D, and the finished grid holds 1..G.
