@@ -318,6 +318,23 @@ fn a_small_terminal_gets_a_compact_layout_or_the_size_it_needs() {
     assert_eq!(game.wait_exit(), (true, true));
 }
 
+/// A 16x16 puzzle in hexadecimal, `0` for 1 and `.` blank.
+const HEX: &str = "0.C....3.947.....D.........B...F.1.65.FAE..3....28E.09.C6........3.5.20...A.47.B7B6D.58..E.....C...C..........1...9.F7B....6D.0315.F3....46E.9...A..........7...E.....A..29.31D09.3B.4...D5.6.2........2C.B4.6A1....8..0FA.52.3.B...1.........5.....7EC.2....8.D";
+
+#[test]
+fn the_keys_line_names_a_hexadecimal_grid_s_own_digit_keys() {
+    // On a hexadecimal grid `0` is a digit: the line of keys says `.` clears.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("hex.txt"), format!("{HEX}\n")).unwrap();
+    let args = ["sudoku", "play", "hex.txt"];
+    let mut game = Game::start_sized(&args, dir.path(), 40, 120);
+    let screen = game.wait_for("q quit");
+    assert!(screen.contains("0-9 A-F fill · ./Del clear"), "{screen}");
+    assert!(!screen.contains("0/Del clear"), "{screen}");
+    game.keys("q");
+    assert_eq!(game.wait_exit(), (true, true));
+}
+
 /// The time in the title, `m:ss`, in seconds.
 fn title_seconds(screen: &str) -> u64 {
     let title = screen.lines().next().unwrap_or("");
