@@ -31,6 +31,7 @@ pub struct Args {
 
 /// Runs `satoku check-proof`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    crate::text_file::stdin_once(&[("FILE", &args.file), ("PROOF", &args.proof)])?;
     let cnf = read_cnf(&args.file, args.strict)?.cnf;
     check_var_density(&cnf, &args.file)?;
     let proof = open(&args.proof)?;

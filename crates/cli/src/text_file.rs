@@ -48,6 +48,24 @@ pub fn read_text(path: &Path, max: u64) -> anyhow::Result<String> {
     String::from_utf8(bytes).map_err(|e| not_utf8(path, e).into())
 }
 
+/// Refuses two inputs of one command both named `-`: the first would read
+/// stdin to its end and the second an empty stream, and the command would
+/// answer about an empty file (`check-proof - -`: `s NOT VERIFIED`).
+/// `inputs` are (how the usage names it, path) pairs.
+pub fn stdin_once(inputs: &[(&str, &Path)]) -> Result<(), BadInput> {
+    let dashes: Vec<&str> = inputs
+        .iter()
+        .filter(|(_, path)| path.as_os_str() == "-")
+        .map(|(name, _)| *name)
+        .collect();
+    match dashes.as_slice() {
+        [first, second, ..] => Err(BadInput(format!(
+            "{first} and {second} are both `-`: stdin can be only one of them"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Opens the input file `path` to be read: one that cannot be opened, or a
 /// directory (which opens on Unix and fails at the first read), is bad
 /// input, told as the DIMACS reader tells it (`PATH: is a directory`), in
@@ -91,6 +109,18 @@ mod tests {
         let err = read_text(&path, 5).unwrap_err();
         assert!(err.is::<BadInput>(), "{err}");
         assert!(err.to_string().contains("longer than 5 bytes"), "{err}");
+    }
+
+    #[test]
+    fn stdin_feeds_one_input_only() {
+        let (dash, file) = (Path::new("-"), Path::new("f.cnf"));
+        assert!(stdin_once(&[("FILE", dash), ("MODEL", file)]).is_ok());
+        assert!(stdin_once(&[("FILE", file), ("MODEL", file)]).is_ok());
+        let err = stdin_once(&[("FILE", dash), ("MODEL", dash)]).unwrap_err();
+        assert_eq!(
+            err.0,
+            "FILE and MODEL are both `-`: stdin can be only one of them"
+        );
     }
 
     #[test]

@@ -5,6 +5,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+mod common;
+
 const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
 
 fn satoku(args: &[&str]) -> Output {
@@ -86,6 +88,28 @@ fn a_directory_given_as_input_is_exit_2() {
         let err = String::from_utf8_lossy(&satoku(&args).stderr).into_owned();
         let told = format!("satoku: error: {path}: is a directory\n");
         assert!(err.ends_with(&told), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn two_inputs_both_from_stdin_are_a_usage_error() {
+    // The first input would read stdin to its end and the second nothing:
+    // `check-proof - -` said `s NOT VERIFIED` about an empty proof.
+    let cnf = std::fs::read(repo_file("cnf/unsat/php-5-4.cnf")).unwrap();
+    for (args, names) in [
+        (vec!["check-proof", "-", "-"], "FILE and PROOF"),
+        (vec!["check", "-", "-"], "FILE and MODEL"),
+        (
+            vec!["sudoku", "decode", "-", "--puzzle", "-"],
+            "FILE and --puzzle",
+        ),
+    ] {
+        let out = common::satoku(&args, &cnf);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        let told = format!("satoku: error: {names} are both `-`: stdin can be only one of them\n");
+        assert_eq!(stderr, told, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
 

@@ -80,6 +80,9 @@ pub fn run_encode(args: EncodeArgs) -> anyhow::Result<ExitCode> {
 }
 
 pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
+    if let Some(puzzle) = &args.puzzle {
+        crate::text_file::stdin_once(&[("FILE", &args.file), ("--puzzle", puzzle)])?;
+    }
     let max = crate::text_file::max_solver_output(satoku_sudoku::MAX_BOX_SIZE.pow(6));
     let text = read_text(&args.file, max)?;
     let name = args.file.display().to_string();
