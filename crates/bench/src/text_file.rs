@@ -11,7 +11,8 @@ use crate::BenchError;
 /// The largest expectations TSV or bench CSV read: some million rows.
 pub const MAX_TEXT_FILE: u64 = 256 << 20;
 
-/// Reads the UTF-8 text file at `path`, of at most [`MAX_TEXT_FILE`] bytes.
+/// Reads the UTF-8 text file at `path` (`-` is stdin), of at most
+/// [`MAX_TEXT_FILE`] bytes.
 pub(crate) fn read_text(path: &Path) -> Result<String, BenchError> {
     read_text_up_to(path, MAX_TEXT_FILE)
 }
@@ -21,15 +22,23 @@ fn read_text_up_to(path: &Path, max: u64) -> Result<String, BenchError> {
         path: path.to_path_buf(),
         source,
     };
-    let file = File::open(path).map_err(fail)?;
-    if file.metadata().is_ok_and(|meta| meta.is_dir()) {
-        // It opens on Unix and fails at the first read with the system's
-        // words; told as every other input of satoku tells it.
-        let source = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
-        return Err(fail(source));
-    }
+    let input: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let file = File::open(path).map_err(fail)?;
+        if file.metadata().is_ok_and(|meta| meta.is_dir()) {
+            // It opens on Unix and fails at the first read with the system's
+            // words; told as every other input of satoku tells it.
+            let source = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
+            return Err(fail(source));
+        }
+        Box::new(file)
+    };
     let mut text = String::new();
-    file.take(max + 1).read_to_string(&mut text).map_err(fail)?;
+    input
+        .take(max + 1)
+        .read_to_string(&mut text)
+        .map_err(fail)?;
     if text.len() as u64 > max {
         return Err(BenchError::TooLarge {
             path: path.to_path_buf(),
