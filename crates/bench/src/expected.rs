@@ -1,5 +1,7 @@
 //! The expectations file: `relative_path<TAB>SAT|UNSAT|UNKNOWN`, one row a
-//! line, an optional header line, blank and `#` lines skipped.
+//! line, an optional header line, blank and `#` lines skipped. The header
+//! is a first line that names no CNF file: a first row with a wrong answer
+//! is an error as any other row is, never taken for the header.
 //!
 //! Paths are relative to the TSV's folder; an instance matches the longest
 //! key that is a suffix of its path, compared component by component, so
@@ -34,8 +36,8 @@ impl Expected {
                 return Err(fail("expected `path<TAB>SAT|UNSAT|UNKNOWN`".into()));
             };
             let Some(answer) = Status::from_name(answer.trim()) else {
-                if i == 0 {
-                    continue; // the header line
+                if i == 0 && !crate::walk::is_cnf_name(path.trim()) {
+                    continue; // the header line (`relative_path<TAB>expected`)
                 }
                 return Err(fail(format!("`{answer}` is not SAT, UNSAT or UNKNOWN")));
             };
@@ -135,6 +137,14 @@ mod tests {
         assert!(err.to_string().starts_with("e.tsv:2: expected"), "{err}");
         let err = Expected::parse("a.cnf\tSAT\n./a.cnf\tUNSAT\n", "e.tsv").unwrap_err();
         assert!(err.to_string().contains("twice"), "{err}");
+        // A first row is a row: its wrong answer is no header to skip.
+        let err = Expected::parse("a.cnf\tMAYBE\nb.cnf\tSAT\n", "e.tsv").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "e.tsv:1: `MAYBE` is not SAT, UNSAT or UNKNOWN"
+        );
+        let headed = Expected::parse("file\tanswer\nb.cnf.xz\tSAT\n", "e.tsv").unwrap();
+        assert_eq!(headed.len(), 1);
         let err = Expected::read(Path::new("/nonexistent/e.tsv")).unwrap_err();
         assert!(matches!(err, BenchError::ReadFile { .. }), "{err}");
     }

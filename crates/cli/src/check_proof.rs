@@ -6,7 +6,6 @@
 //! the reason and `s NOT VERIFIED` (exit 1); a proof that cannot be read or
 //! is malformed exits 2.
 
-use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -32,6 +31,7 @@ pub struct Args {
 
 /// Runs `satoku check-proof`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    crate::text_file::stdin_once(&[("FILE", &args.file), ("PROOF", &args.proof)])?;
     let cnf = read_cnf(&args.file, args.strict)?.cnf;
     check_var_density(&cnf, &args.file)?;
     let proof = open(&args.proof)?;
@@ -56,10 +56,7 @@ fn open(path: &Path) -> Result<Box<dyn Read>, BadInput> {
     if path.as_os_str() == "-" {
         return Ok(Box::new(std::io::stdin().lock()));
     }
-    match File::open(path) {
-        Ok(file) => Ok(Box::new(file)),
-        Err(err) => Err(BadInput(format!("{}: {err}", path.display()))),
-    }
+    Ok(Box::new(crate::text_file::open_file(path)?))
 }
 
 /// Prints the counts, the outcome as a `c` line and the `s` line.

@@ -23,10 +23,14 @@ pub fn parse_jobs(text: &str) -> Result<usize, String> {
     }
 }
 
-/// A count or a 1-based position: 1 or more.
+/// A count or a 1-based position: 1 to `usize::MAX`; a whole number past
+/// that is told as too large, not as no number.
 pub fn parse_positive(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
+            Err(format!("`{text}` is too large: at most {}", usize::MAX))
+        }
         _ => Err(format!("`{text}` is not a whole number of 1 or more")),
     }
 }
@@ -49,5 +53,11 @@ mod tests {
         assert_eq!(parse_positive("3"), Ok(3));
         assert!(parse_positive("0").is_err());
         assert!(parse_positive("-2").is_err());
+        let huge = "18446744073709551616000";
+        let err = parse_positive(huge).unwrap_err();
+        assert_eq!(
+            err,
+            format!("`{huge}` is too large: at most {}", usize::MAX)
+        );
     }
 }

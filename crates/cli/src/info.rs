@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use satoku_dimacs::{Parsed, WarningKind};
 use satoku_formula::Cnf;
 
 use crate::input::{read_cnf_with, LimitArgs, ModelUse};
@@ -87,6 +88,17 @@ fn distinct_vars(cnf: &Cnf) -> usize {
     }
 }
 
+/// The header's clause count as the file writes it: `declared_clauses`
+/// saturates (at `usize::MAX`), so a count past it is taken from the
+/// mismatch warning, which keeps the text.
+fn declared_clauses(parsed: &Parsed) -> String {
+    let written = parsed.warnings.iter().find_map(|w| match &w.kind {
+        WarningKind::ClauseCount(m) if m.declared == u64::MAX => Some(m.declared_text.clone()),
+        _ => None,
+    });
+    written.unwrap_or_else(|| parsed.declared_clauses.to_string())
+}
+
 /// Runs `satoku info`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
@@ -102,7 +114,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     writeln!(
         w,
         "declared            {} variables, {} clauses",
-        parsed.declared_vars, parsed.declared_clauses
+        parsed.declared_vars,
+        declared_clauses(&parsed)
     )?;
     writeln!(
         w,

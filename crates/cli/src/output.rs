@@ -173,7 +173,7 @@ where
         Err(e) if e.kind() == io::ErrorKind::PermissionDenied && old.is_some() => {
             return in_place(target, compression, write);
         }
-        Err(e) => return Err(e),
+        Err(e) => return Err(without_temp_path(e)),
     };
     encode(
         BufWriter::with_capacity(1 << 16, tmp.as_file_mut()),
@@ -186,6 +186,21 @@ where
     }
     tmp.persist(target).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// The system's reason alone for a temporary file that could not be made,
+/// as the shell's `>` says it: the `tempfile` crate appends the temporary
+/// file's own path (` at path ".../.satoku-XXXX.tmp"`), a name the user never
+/// gave. The kind and the system's text (`(os error N)`) are kept.
+pub(crate) fn without_temp_path(err: io::Error) -> io::Error {
+    if err.get_ref().is_none() {
+        return err;
+    }
+    let text = err.to_string();
+    match text.split_once(" at path ") {
+        Some((cause, _)) => io::Error::new(err.kind(), cause.to_owned()),
+        None => err,
+    }
 }
 
 /// Gives `file` the permissions of `old` and, where the process may, its owner.

@@ -39,6 +39,22 @@ fn writes_plain_gzip_and_xz() {
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 3);
 }
 
+#[test]
+fn a_missing_folder_is_told_without_the_temporary_file_s_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("gone").join("game.save");
+    let err = write_file(&target, |w| w.write_all(b"x\n")).unwrap_err();
+    let text = format!("{err:#}");
+    assert!(!text.contains("at path"), "{text}");
+    assert!(!text.contains(".satoku-"), "{text}");
+    assert!(
+        text.starts_with(&format!("cannot write {}: ", target.display())),
+        "{text}"
+    );
+    let cause = err.root_cause().downcast_ref::<io::Error>().unwrap();
+    assert_eq!(cause.kind(), io::ErrorKind::NotFound);
+}
+
 #[cfg(unix)]
 mod unix {
     use super::*;

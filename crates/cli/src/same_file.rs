@@ -73,7 +73,7 @@ fn check_place(output: &Path) -> Result<(), BadInput> {
         // or FIFO is not opened before its time.
         Ok(meta) if meta.is_file() => match OpenOptions::new().write(true).open(output) {
             Ok(_) => Ok(()),
-            Err(e) => Err(cannot_write(output, &e)),
+            Err(e) => Err(cannot_write(output, e)),
         },
         Ok(_) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => check_new(output),
@@ -106,19 +106,14 @@ fn check_new(output: &Path) -> Result<(), BadInput> {
     };
     match TempGuard::create(probe, |t| t.path()) {
         Ok(_) => Ok(()),
-        Err(e) => Err(cannot_write(output, &e)),
+        Err(e) => Err(cannot_write(output, e)),
     }
 }
 
 /// `cannot write PATH: CAUSE`, as the shell's `>` says it: the system's
-/// reason alone, not the path of the probe file that met it (which the
-/// `tempfile` crate appends as ` at path "..."`).
-fn cannot_write(output: &Path, err: &std::io::Error) -> BadInput {
-    let text = err.to_string();
-    let cause = match err.get_ref() {
-        Some(_) => text.split(" at path ").next().unwrap_or(&text),
-        None => &text,
-    };
+/// reason alone, not the path of the probe file that met it.
+fn cannot_write(output: &Path, err: std::io::Error) -> BadInput {
+    let cause = crate::output::without_temp_path(err);
     BadInput(format!("cannot write {}: {cause}", output.display()))
 }
 
@@ -232,7 +227,7 @@ mod tests {
         assert!(err.to_string().contains("at path"), "{err}");
         let enoent = std::io::Error::from_raw_os_error(2);
         assert_eq!(
-            cannot_write(Path::new("x.res"), &err).0,
+            cannot_write(Path::new("x.res"), err).0,
             format!("cannot write x.res: {enoent}")
         );
     }

@@ -34,7 +34,7 @@ pub fn read_text(path: &Path, max: u64) -> anyhow::Result<String> {
     let input: Box<dyn Read> = if path == Path::new("-") {
         Box::new(std::io::stdin().lock())
     } else {
-        Box::new(File::open(path).map_err(|e| BadInput(format!("{name}: {e}")))?)
+        Box::new(open_file(path)?)
     };
     let mut bytes = Vec::new();
     input
@@ -46,6 +46,37 @@ pub fn read_text(path: &Path, max: u64) -> anyhow::Result<String> {
         return Err(BadInput(message).into());
     }
     String::from_utf8(bytes).map_err(|e| not_utf8(path, e).into())
+}
+
+/// Refuses two inputs of one command both named `-`: the first would read
+/// stdin to its end and the second an empty stream, and the command would
+/// answer about an empty file (`check-proof - -`: `s NOT VERIFIED`).
+/// `inputs` are (how the usage names it, path) pairs.
+pub fn stdin_once(inputs: &[(&str, &Path)]) -> Result<(), BadInput> {
+    let dashes: Vec<&str> = inputs
+        .iter()
+        .filter(|(_, path)| path.as_os_str() == "-")
+        .map(|(name, _)| *name)
+        .collect();
+    match dashes.as_slice() {
+        [first, second, ..] => Err(BadInput(format!(
+            "{first} and {second} are both `-`: stdin can be only one of them"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Opens the input file `path` to be read: one that cannot be opened, or a
+/// directory (which opens on Unix and fails at the first read), is bad
+/// input, told as the DIMACS reader tells it (`PATH: is a directory`), in
+/// every command alike.
+pub fn open_file(path: &Path) -> Result<File, BadInput> {
+    let bad = |e: &dyn std::fmt::Display| BadInput(format!("{}: {e}", path.display()));
+    let file = File::open(path).map_err(|e| bad(&e))?;
+    match file.metadata() {
+        Ok(meta) if meta.is_dir() => Err(bad(&"is a directory")),
+        _ => Ok(file),
+    }
 }
 
 /// The error for bytes that are not UTF-8, at their line and column.
@@ -78,6 +109,29 @@ mod tests {
         let err = read_text(&path, 5).unwrap_err();
         assert!(err.is::<BadInput>(), "{err}");
         assert!(err.to_string().contains("longer than 5 bytes"), "{err}");
+    }
+
+    #[test]
+    fn stdin_feeds_one_input_only() {
+        let (dash, file) = (Path::new("-"), Path::new("f.cnf"));
+        assert!(stdin_once(&[("FILE", dash), ("MODEL", file)]).is_ok());
+        assert!(stdin_once(&[("FILE", file), ("MODEL", file)]).is_ok());
+        let err = stdin_once(&[("FILE", dash), ("MODEL", dash)]).unwrap_err();
+        assert_eq!(
+            err.0,
+            "FILE and MODEL are both `-`: stdin can be only one of them"
+        );
+    }
+
+    #[test]
+    fn a_directory_is_bad_input_named_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = read_text(dir.path(), 100).unwrap_err();
+        assert!(err.is::<BadInput>(), "{err}");
+        assert_eq!(
+            err.to_string(),
+            format!("{}: is a directory", dir.path().display())
+        );
     }
 
     #[test]

@@ -292,3 +292,41 @@ fn ctrl_c_stops_the_solvers_and_reports_what_finished() {
     let totals = text.lines().last().unwrap();
     assert!(totals.starts_with("solved 0/1, wrong 0, bad models 0, timeouts 0, errors 1,"));
 }
+
+/// `satoku ARGS` with `input` on stdin.
+fn satoku_fed(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_csv_and_the_expectations_are_read_from_stdin_as_any_file_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = cnf_dir().join("unsat/php-5-4.cnf");
+    let cnf = cnf.to_str().unwrap();
+    // --expected -: the row is read, so the right answer is checked.
+    let out = satoku_fed(&["bench", cnf, "--expected", "-"], "php-5-4.cnf\tSAT\n");
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("wrong 1"), "{}", stdout(&out));
+    // bench-plot -: the CSV comes from stdin; named twice, it is refused.
+    let csv = dir.path().join("run.csv");
+    let out = satoku(&["bench", cnf, "--csv", csv.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let out = satoku_fed(&["bench-plot", "-", "-o", "-"], &rows);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(stdout(&out).contains("<polyline"), "{}", stdout(&out));
+    let out = satoku_fed(&["bench-plot", "-", "-", "-o", "-"], &rows);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("CSV 1 and CSV 2 are both `-`"), "{err}");
+}

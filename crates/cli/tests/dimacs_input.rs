@@ -228,6 +228,14 @@ fn huge_declared_counts_are_cheap() {
         "{info}"
     );
     assert!(stderr(&out).contains("header declares 4000000000 clauses but 1 were read"));
+    // A count past u64::MAX is told as written, not as the saturated number.
+    let out = common::satoku(&["info", "-"], b"p cnf 5 99999999999999999999\n1 0\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let info = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        info.contains("declared            5 variables, 99999999999999999999 clauses\n"),
+        "{info}"
+    );
 }
 
 #[test]

@@ -5,6 +5,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+mod common;
+
 const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
 
 fn satoku(args: &[&str]) -> Output {
@@ -62,12 +64,52 @@ fn a_missing_input_is_exit_2_in_every_command() {
 fn a_directory_given_as_input_is_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().to_str().unwrap();
+    let cnf = repo_file("cnf/unsat/php-5-4.cnf");
+    let svg = dir.path().join("x.svg");
+    let svg = svg.to_str().unwrap();
     for args in [
         vec!["solve", path],
         vec!["info", path],
+        vec!["check", &cnf, path],
+        vec!["check-proof", &cnf, path],
         vec!["sudoku", "solve", path],
+        vec!["sudoku", "check", path],
+        vec!["sudoku", "rate", path],
+        vec!["sudoku", "encode", path],
+        vec!["sudoku", "explain", path],
+        vec!["sudoku", "decode", path],
+        vec!["sudoku", "play", "--plain", path],
+        vec!["bench-plot", path, "-o", svg],
+        vec!["bench", &cnf, "--expected", path],
     ] {
         expect_missing(&args, path);
+        // Told alike everywhere: not the system's `Is a directory (os
+        // error 21)`, nor placed at a line of the file.
+        let err = String::from_utf8_lossy(&satoku(&args).stderr).into_owned();
+        let told = format!("satoku: error: {path}: is a directory\n");
+        assert!(err.ends_with(&told), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn two_inputs_both_from_stdin_are_a_usage_error() {
+    // The first input would read stdin to its end and the second nothing:
+    // `check-proof - -` said `s NOT VERIFIED` about an empty proof.
+    let cnf = std::fs::read(repo_file("cnf/unsat/php-5-4.cnf")).unwrap();
+    for (args, names) in [
+        (vec!["check-proof", "-", "-"], "FILE and PROOF"),
+        (vec!["check", "-", "-"], "FILE and MODEL"),
+        (
+            vec!["sudoku", "decode", "-", "--puzzle", "-"],
+            "FILE and --puzzle",
+        ),
+    ] {
+        let out = common::satoku(&args, &cnf);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        let told = format!("satoku: error: {names} are both `-`: stdin can be only one of them\n");
+        assert_eq!(stderr, told, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
 

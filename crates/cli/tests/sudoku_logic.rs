@@ -170,3 +170,19 @@ fn generate_by_difficulty_gives_puzzles_rated_at_it() {
         );
     }
 }
+
+#[test]
+fn a_minimal_25x25_is_refused_before_any_work() {
+    // It would run for hours: each clue's uniqueness check on a sparse
+    // 25x25 grid can take that long.
+    let start = std::time::Instant::now();
+    let out = satoku(&["sudoku", "generate", "--minimal", "--size", "25"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("minimal puzzles are made up to 16x16"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+}

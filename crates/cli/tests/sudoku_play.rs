@@ -318,6 +318,23 @@ fn a_small_terminal_gets_a_compact_layout_or_the_size_it_needs() {
     assert_eq!(game.wait_exit(), (true, true));
 }
 
+/// A 16x16 puzzle in hexadecimal, `0` for 1 and `.` blank.
+const HEX: &str = "0.C....3.947.....D.........B...F.1.65.FAE..3....28E.09.C6........3.5.20...A.47.B7B6D.58..E.....C...C..........1...9.F7B....6D.0315.F3....46E.9...A..........7...E.....A..29.31D09.3B.4...D5.6.2........2C.B4.6A1....8..0FA.52.3.B...1.........5.....7EC.2....8.D";
+
+#[test]
+fn the_keys_line_names_a_hexadecimal_grid_s_own_digit_keys() {
+    // On a hexadecimal grid `0` is a digit: the line of keys says `.` clears.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("hex.txt"), format!("{HEX}\n")).unwrap();
+    let args = ["sudoku", "play", "hex.txt"];
+    let mut game = Game::start_sized(&args, dir.path(), 40, 120);
+    let screen = game.wait_for("q quit");
+    assert!(screen.contains("0-9 A-F fill · ./Del clear"), "{screen}");
+    assert!(!screen.contains("0/Del clear"), "{screen}");
+    game.keys("q");
+    assert_eq!(game.wait_exit(), (true, true));
+}
+
 /// The time in the title, `m:ss`, in seconds.
 fn title_seconds(screen: &str) -> u64 {
     let title = screen.lines().next().unwrap_or("");
@@ -468,6 +485,29 @@ fn the_line_menu_plays_from_stdin_and_names_each_bad_command() {
         2,
         "quit ends before print:\n{stdout}"
     );
+}
+
+#[test]
+fn the_line_menu_tells_load_and_save_failures_in_its_own_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles();
+    let file = file.to_str().unwrap();
+    let script = format!("load {file} 0\nsave gone/game.save\nquit\n");
+    let out = play_plain(&[file], &script, dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // The menu has no --index flag, and the temporary file's name is no
+    // name the player gave.
+    assert!(
+        stderr.contains("stdin line 1: puzzles are numbered from 1\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("stdin line 2: cannot write gone/game.save: "),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("--index"), "{stderr}");
+    assert!(!stderr.contains(".satoku-"), "{stderr}");
 }
 
 #[test]

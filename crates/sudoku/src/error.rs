@@ -15,6 +15,14 @@ pub enum Error {
         /// The size asked for.
         box_size: usize,
     },
+    /// A minimal puzzle asked of a grid too large to make one: each clue's
+    /// removal needs a uniqueness check, and on a sparse 25x25 grid one
+    /// check can run for hours (the generic solver and SAT alike).
+    #[error("minimal puzzles are made up to 16x16: a sparse {side}x{side} grid's uniqueness checks can each run for hours")]
+    MinimalTooLarge {
+        /// Side of the grid asked for.
+        side: usize,
+    },
     /// A character that is neither a digit of this grid nor a blank.
     #[error("line {line}: cell r{row}c{col}: {} is not a digit or a blank of a {side}x{side} grid", quoted(.symbol))]
     Symbol {

@@ -8,7 +8,8 @@
 //!    instead, as completing random sparse givens can take the search long.
 //! 2. Clues are removed in random order, each only if the puzzle stays unique
 //!    (the direct solver counts to 2). Tried once each, every clue that stays is
-//!    needed, so a full pass gives a minimal puzzle (`minimal = true`);
+//!    needed, so a full pass gives a minimal puzzle (`minimal = true`, up
+//!    to 16x16: see [`MAX_MINIMAL_BOX_SIZE`]);
 //!    otherwise removal stops at about 40 % of the cells given (55 % for
 //!    25x25, whose uniqueness checks get slow on sparser grids).
 //! 3. With a target [`Difficulty`], puzzles are made until one rates at it
@@ -22,6 +23,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::{rate, solve_direct, Difficulty, Error, Grid, Rating};
+
+/// The largest box size of a minimal puzzle (16x16): removing clues from a
+/// 25x25 grid down to a minimal one meets uniqueness checks that each can
+/// run for hours.
+pub const MAX_MINIMAL_BOX_SIZE: usize = 4;
 
 /// What to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -59,9 +65,13 @@ pub struct Generator {
 }
 
 impl Generator {
-    /// A generator from a seed. Fails on an unsupported box size.
+    /// A generator from a seed. Fails on an unsupported box size, and on a
+    /// minimal puzzle past [`MAX_MINIMAL_BOX_SIZE`], which would not finish.
     pub fn new(seed: u64, config: GeneratorConfig) -> Result<Generator, Error> {
-        Grid::empty(config.box_size)?;
+        let side = Grid::empty(config.box_size)?.side();
+        if config.minimal && config.box_size > MAX_MINIMAL_BOX_SIZE {
+            return Err(Error::MinimalTooLarge { side });
+        }
         Ok(Generator {
             rng: ChaCha8Rng::seed_from_u64(seed),
             config,
@@ -202,6 +212,21 @@ mod tests {
             assert_eq!(solve_direct(&g.puzzle, 2).count(), 1);
             assert!(g.solution.solves(&g.puzzle));
         }
+    }
+
+    #[test]
+    fn a_minimal_25x25_puzzle_is_refused_at_once() {
+        let config = GeneratorConfig {
+            box_size: 5,
+            minimal: true,
+        };
+        let err = Generator::new(1, config).err();
+        assert_eq!(err, Some(Error::MinimalTooLarge { side: 25 }));
+        let sixteen = GeneratorConfig {
+            box_size: MAX_MINIMAL_BOX_SIZE,
+            minimal: true,
+        };
+        assert!(Generator::new(1, sixteen).is_ok());
     }
 
     #[test]

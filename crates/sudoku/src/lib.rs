@@ -72,7 +72,7 @@ pub use decode::{box_size_for_vars, decode, decode_model};
 pub use encode::{cell_var, clause_counts, encode, Encoding};
 pub use error::Error;
 pub use format::{Alphabet, DEFAULT_ALPHABET};
-pub use generate::{Generated, Generator, GeneratorConfig};
+pub use generate::{Generated, Generator, GeneratorConfig, MAX_MINIMAL_BOX_SIZE};
 pub use grid::{Conflict, Grid, Unit, MAX_BOX_SIZE, MIN_BOX_SIZE};
 pub use header::{header_comments, EncodingHeader};
 pub use logic::{rate, Rating};

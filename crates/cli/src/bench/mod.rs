@@ -173,6 +173,13 @@ fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
 /// Runs `satoku bench-plot`.
 pub fn run_plot(args: PlotArgs) -> anyhow::Result<ExitCode> {
     let inputs: Vec<&Path> = args.csv.iter().map(PathBuf::as_path).collect();
+    let names: Vec<String> = (1..=inputs.len()).map(|i| format!("CSV {i}")).collect();
+    let named: Vec<(&str, &Path)> = names
+        .iter()
+        .map(String::as_str)
+        .zip(inputs.iter().copied())
+        .collect();
+    crate::text_file::stdin_once(&named)?;
     check_outputs(&inputs, &[&args.output])?;
     let mut rows = Vec::new();
     for path in &args.csv {

@@ -15,7 +15,7 @@ use satoku_dimacs::{
 };
 use satoku_formula::Model;
 use satoku_sudoku::{
-    box_size_for_vars, decode, decode_model, encode, header_comments, EncodingHeader, Grid,
+    box_size_for_vars, decode, decode_model, encode, header_comments, EncodingHeader, Puzzle,
     DEFAULT_ALPHABET,
 };
 
@@ -47,6 +47,15 @@ pub struct DecodeArgs {
     /// The puzzle, to check the givens (else the `c puzzle` comment, if present).
     #[arg(long, value_name = "FILE")]
     puzzle: Option<PathBuf>,
+    /// Which puzzle of the --puzzle file (1-based), as `encode --index` chose it.
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 1,
+        requires = "puzzle",
+        value_parser = crate::flags::parse_positive
+    )]
+    index: usize,
     /// Draw the grid instead of one line.
     #[arg(long)]
     pretty: bool,
@@ -55,18 +64,7 @@ pub struct DecodeArgs {
 pub fn run_encode(args: EncodeArgs) -> anyhow::Result<ExitCode> {
     let out = args.output.as_deref().unwrap_or(Path::new("-"));
     crate::output::check_outputs(&[&args.file], &[out])?;
-    let puzzles = read_puzzles(&args.file)?;
-    let n = puzzles.len();
-    let puzzle = puzzles
-        .into_iter()
-        .nth(args.index.saturating_sub(1))
-        .ok_or_else(|| {
-            BadInput(format!(
-                "{}: has {n} puzzle(s), no puzzle {}",
-                args.file.display(),
-                args.index
-            ))
-        })?;
+    let puzzle = nth_puzzle(&args.file, args.index)?;
     let encoding = args.encoding.into();
     let cnf = encode(&puzzle.grid, encoding);
     let mut comments = vec![format!(
@@ -82,15 +80,21 @@ pub fn run_encode(args: EncodeArgs) -> anyhow::Result<ExitCode> {
 }
 
 pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
+    if let Some(puzzle) = &args.puzzle {
+        crate::text_file::stdin_once(&[("FILE", &args.file), ("--puzzle", puzzle)])?;
+    }
     let max = crate::text_file::max_solver_output(satoku_sudoku::MAX_BOX_SIZE.pow(6));
     let text = read_text(&args.file, max)?;
     let name = args.file.display().to_string();
     let output = read_solver_answer(&text, &name, OutputOptions::default())
         .map_err(|e| BadInput(e.to_string()))?;
     let header = EncodingHeader::read(output.comments());
-    let puzzle = match &args.puzzle {
-        Some(path) => Some(first_puzzle(path)?),
-        None => header.puzzle,
+    let (puzzle, alphabet) = match &args.puzzle {
+        Some(path) => {
+            let puzzle = nth_puzzle(path, args.index)?;
+            (Some(puzzle.grid), puzzle.alphabet)
+        }
+        None => (header.puzzle, DEFAULT_ALPHABET),
     };
     let status = output.status();
     let model = match (status, output.into_model()) {
@@ -124,20 +128,23 @@ pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
     }
     .map_err(|e| BadInput(format!("{name}: {e}")))?;
     if args.pretty {
-        print!("{}", DEFAULT_ALPHABET.write_pretty(&grid));
+        print!("{}", alphabet.write_pretty(&grid));
     } else {
-        println!("{}", DEFAULT_ALPHABET.write_line(&grid));
+        println!("{}", alphabet.write_line(&grid));
     }
     Ok(ExitCode::from(crate::exit::SAT))
 }
 
-/// The first puzzle of a file.
-fn first_puzzle(path: &Path) -> anyhow::Result<Grid> {
-    Ok(read_puzzles(path)?
-        .into_iter()
-        .next()
-        .ok_or_else(|| BadInput(format!("{}: no puzzle", path.display())))?
-        .grid)
+/// Puzzle `index` (1-based) of a file.
+fn nth_puzzle(path: &Path, index: usize) -> anyhow::Result<Puzzle> {
+    let puzzles = read_puzzles(path)?;
+    let n = puzzles.len();
+    let message = || match n {
+        0 => format!("{}: no puzzle", path.display()),
+        _ => format!("{}: has {n} puzzle(s), no puzzle {index}", path.display()),
+    };
+    let puzzle = puzzles.into_iter().nth(index.saturating_sub(1));
+    Ok(puzzle.ok_or_else(|| BadInput(message()))?)
 }
 
 /// The model over the encoding's `side³` variables (unmentioned ones

@@ -5,7 +5,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use itertools::Itertools;
-use satoku_sudoku::{Difficulty, Generator, GeneratorConfig, DEFAULT_ALPHABET};
+use satoku_sudoku::{
+    Difficulty, Generator, GeneratorConfig, DEFAULT_ALPHABET, MAX_MINIMAL_BOX_SIZE,
+};
 
 use crate::exit::BadInput;
 
@@ -21,7 +23,7 @@ pub struct GenerateArgs {
     /// Grid side: 4, 9, 16 or 25.
     #[arg(long, value_name = "SIDE", default_value_t = 9)]
     size: usize,
-    /// Remove clues until none can go.
+    /// Remove clues until none can go (grids up to 16x16).
     #[arg(long)]
     minimal: bool,
     /// Only puzzles of this difficulty: easy, medium, hard or expert
@@ -40,7 +42,7 @@ fn not_found(args: &GenerateArgs, level: Difficulty, number: usize) -> anyhow::E
     if let Some(lower) = lower_level(level) {
         tips.push(format!("a lower level (--difficulty {lower})"));
     }
-    if !args.minimal {
+    if !args.minimal && args.size <= MAX_MINIMAL_BOX_SIZE.pow(2) {
         tips.push("--minimal (fewer clues, harder puzzles)".to_string());
     }
     if args.size == 4 {
@@ -80,7 +82,10 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         box_size,
         minimal: args.minimal,
     };
-    let mut generator = Generator::new(args.seed, config)?;
+    // A minimal 25x25 puzzle is refused here, before any work: it would
+    // run for hours without a word.
+    let mut generator = Generator::new(args.seed, config)
+        .map_err(|e| BadInput(format!("--size {} --minimal: {e}", args.size)))?;
     let mut out = crate::stdout::Writer;
     let mut levels: BTreeMap<Difficulty, usize> = BTreeMap::new();
     for i in 0..args.puzzles {
@@ -103,4 +108,24 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         levels.iter().map(|(l, n)| format!("{n} {l}")).join(", ")
     );
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minimal_is_a_tip_only_where_it_is_made() {
+        for (size, tipped) in [(9, true), (16, true), (25, false)] {
+            let args = GenerateArgs {
+                puzzles: 1,
+                seed: 1,
+                size,
+                minimal: false,
+                difficulty: None,
+            };
+            let text = not_found(&args, Difficulty::Expert, 1).to_string();
+            assert_eq!(text.contains("--minimal"), tipped, "{size}: {text}");
+        }
+    }
 }

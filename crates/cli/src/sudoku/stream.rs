@@ -6,7 +6,6 @@
 //! yet started are dropped and the caller prints what was answered; a
 //! second signal ends the process at once.
 
-use std::fs::File;
 use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -52,7 +51,7 @@ impl PuzzleStream {
         let (input, size): (Box<dyn Read>, u64) = if path == Path::new("-") {
             (Box::new(std::io::stdin().lock()), 0)
         } else {
-            let file = File::open(path).map_err(|e| BadInput(format!("{name}: {e}")))?;
+            let file = crate::text_file::open_file(path)?;
             let size = file.metadata().map_or(0, |m| m.len());
             (Box::new(file), size)
         };
@@ -139,7 +138,7 @@ impl PuzzleStream {
         let read = (&mut self.input)
             .take(limit)
             .read_until(b'\n', &mut self.line);
-        // A directory opens and fails here: the error's kind makes it bad input.
+        // A read that fails midway (a directory is refused at open).
         let (name, line_no) = (&self.name, self.line_no);
         let n = read.with_context(|| format!("{name}: line {line_no}"))?;
         if n == 0 {

@@ -20,6 +20,19 @@ pub const KEYS: &str =
     "arrows/jkl move · 1-9 (A-P) fill · 0/Del clear · p pencil · a auto-marks · \
 m marks view · u undo · r redo · h hint · v check · s solve · c count · w save · o load · q quit";
 
+/// The keys of a hexadecimal grid, where `0` is a digit (1) and `.` clears.
+const HEX_KEYS: &str = "arrows/jkl move · 0-9 A-F fill · ./Del clear · p pencil · a auto-marks · \
+m marks view · u undo · r redo · h hint · v check · s solve · c count · w save · o load · q quit";
+
+/// The line of keys for a grid written in `alphabet`: the digit keys are
+/// its symbols.
+fn keys_for(alphabet: Alphabet) -> &'static str {
+    match alphabet {
+        Alphabet::ZeroBased { .. } => HEX_KEYS,
+        _ => KEYS,
+    }
+}
+
 /// The keys in one line, for the compact layout.
 const SHORT_KEYS: &str = "h hint · v check · s solve · u undo · p pencil · m marks · q quit";
 
@@ -59,7 +72,11 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
         status,
     );
     let keys_style = Style::default().fg(Color::DarkGray);
-    let keys_text = if compact { SHORT_KEYS } else { KEYS };
+    let keys_text = if compact {
+        SHORT_KEYS
+    } else {
+        keys_for(game.alphabet())
+    };
     frame.render_widget(
         Paragraph::new(Line::styled(keys_text, keys_style))
             .wrap(ratatui::widgets::Wrap { trim: true }),

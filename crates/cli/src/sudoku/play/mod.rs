@@ -100,7 +100,7 @@ fn load_game(path: &Path, index: usize, sixteen: SixteenAlphabet) -> anyhow::Res
         });
     }
     if index == 0 {
-        return Err(BadInput("--index counts from 1".into()).into());
+        return Err(BadInput("puzzles are numbered from 1".into()).into());
     }
     let puzzles = satoku_sudoku::parse_puzzles_with(&text, sixteen)
         .map_err(|e| BadInput(format!("{name}: {e}")))?;

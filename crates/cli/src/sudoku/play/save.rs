@@ -219,10 +219,14 @@ fn cells(
         let [row, col, digits @ ..] = &numbers[..] else {
             return Err(fail("a marks line needs a row, a column and digits".into()));
         };
-        let cell_ok = (1..=side).contains(row) && (1..=side).contains(col);
-        if !cell_ok || digits.iter().any(|d| !(1..=side).contains(d)) {
+        if !(1..=side).contains(row) || !(1..=side).contains(col) {
             return Err(fail(format!(
                 "marks {row} {col}: outside the {side}x{side} grid"
+            )));
+        }
+        if let Some(digit) = digits.iter().find(|d| !(1..=side).contains(d)) {
+            return Err(fail(format!(
+                "marks {row} {col}: {digit} is not a digit of the {side}x{side} grid (1 to {side})"
             )));
         }
         let cell = &mut cells[(row - 1) * side + col - 1];
@@ -295,7 +299,18 @@ mod tests {
         let err = read(&bad_mark).unwrap_err();
         assert_eq!(
             err.in_file("g.txt"),
-            "g.txt:5:1: marks 1 2: outside the 9x9 grid"
+            "g.txt:5:1: marks 1 2: 10 is not a digit of the 9x9 grid (1 to 9)"
+        );
+        // The cell named is inside the grid: only the digit is wrong.
+        let zero = read(&format!("{text}marks 2 2 0\n")).unwrap_err();
+        assert_eq!(
+            zero.in_file("g.txt"),
+            "g.txt:5:1: marks 2 2: 0 is not a digit of the 9x9 grid (1 to 9)"
+        );
+        let outside = read(&format!("{text}marks 10 2 1\n")).unwrap_err();
+        assert_eq!(
+            outside.in_file("g.txt"),
+            "g.txt:5:1: marks 10 2: outside the 9x9 grid"
         );
         let err = read(HEADER).unwrap_err();
         assert_eq!(err.in_file("g.txt"), "g.txt: no `puzzle` line");
