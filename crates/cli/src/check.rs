@@ -6,6 +6,7 @@
 //! absent from the model satisfies nothing, so a partial model must still
 //! make every clause true.
 
+use crate::counted::counted;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -66,7 +67,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     match model.first_falsified(&cnf) {
         None => {
-            println!("c model satisfies all {} clauses", cnf.num_clauses());
+            let clauses = counted(cnf.num_clauses() as u64, "clause");
+            println!("c model satisfies the formula's {clauses}");
             println!("s MODEL VERIFIED");
             Ok(ExitCode::SUCCESS)
         }

@@ -6,6 +6,7 @@
 //! the reason and `s NOT VERIFIED` (exit 1); a proof that cannot be read or
 //! is malformed exits 2.
 
+use crate::counted::counted;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -69,8 +70,12 @@ fn report(verdict: &Verdict, seconds: f64) {
         );
     }
     println!(
-        "c {} lemmas, {} deletions ({} of unit clauses ignored), {} RAT checks, {} propagations",
-        s.num_lemmas, s.num_deletions, s.num_unit_deletions, s.num_rat_checks, s.num_propagations
+        "c {}, {} ({} of unit clauses ignored), {}, {}",
+        counted(s.num_lemmas, "lemma"),
+        counted(s.num_deletions, "deletion"),
+        s.num_unit_deletions,
+        counted(s.num_rat_checks, "RAT check"),
+        counted(s.num_propagations, "propagation")
     );
     println!("c checked in {seconds:.3} s");
     println!("c {}", verdict.outcome);

@@ -38,6 +38,7 @@ mod bench;
 mod check;
 mod check_proof;
 mod convert;
+mod counted;
 mod exit;
 mod flags;
 mod gen;

@@ -204,3 +204,14 @@ fn the_proof_of_a_formula_its_units_refute_is_still_read() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("s VERIFIED"));
 }
+
+#[test]
+fn a_proof_of_one_lemma_is_told_in_the_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two-vars.cnf");
+    std::fs::write(&path, "p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n").unwrap();
+    let out = check_proof(&path, b"1 0\n", dir.path(), &[]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("c 1 lemma, 0 deletions ("), "{stdout}");
+}

@@ -391,3 +391,16 @@ fn the_readme_quick_start_file_has_unique_puzzles_and_plays() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("Verified"), "{}", stdout(&out));
 }
+
+#[test]
+fn summaries_count_one_puzzle_in_the_singular() {
+    let check = satoku(&["sudoku", "check", "-"], format!("{HARD}\n"));
+    let stderr = String::from_utf8_lossy(&check.stderr).into_owned();
+    assert!(stderr.contains("check: 1 puzzle, 1 agree"), "{stderr}");
+    let solve = satoku(&["sudoku", "solve", "-"], format!("{HARD}\n"));
+    let stderr = String::from_utf8_lossy(&solve.stderr).into_owned();
+    assert!(stderr.contains("sudoku: 1 puzzle: 1 solved"), "{stderr}");
+    let none = satoku(&["sudoku", "generate", "-n", "0"], "");
+    let stderr = String::from_utf8_lossy(&none.stderr).into_owned();
+    assert_eq!(stderr.trim_end(), "satoku sudoku generate: 0 puzzles (seed 1)");
+}

@@ -1,5 +1,6 @@
 //! `satoku sudoku generate`: unique puzzles from a seed, one line each.
 
+use crate::counted::counted;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::ExitCode;
@@ -101,11 +102,16 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         *levels.entry(generated.rating.grade()).or_default() += 1;
         writeln!(out, "{}", DEFAULT_ALPHABET.write_line(&generated.puzzle))?;
     }
+    let made = counted(levels.values().sum::<usize>() as u64, "puzzle");
+    let by_level = levels.iter().map(|(l, n)| format!("{n} {l}")).join(", ");
+    let by_level = if by_level.is_empty() {
+        by_level
+    } else {
+        format!(": {by_level}")
+    };
     eprintln!(
-        "satoku sudoku generate: {} puzzles (seed {}): {}",
-        levels.values().sum::<usize>(),
-        args.seed,
-        levels.iter().map(|(l, n)| format!("{n} {l}")).join(", ")
+        "satoku sudoku generate: {made} (seed {}){by_level}",
+        args.seed
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -3,6 +3,7 @@
 //! `no-solution` or `illegal` where the techniques did not solve it. A
 //! histogram of the grades goes to stderr. Exit 0, or 2 for bad input.
 
+use crate::counted::counted;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -111,8 +112,8 @@ impl Tally {
         let total = self.total.max(1);
         let stopped = if interrupted { " (interrupted)" } else { "" };
         let mut text = format!(
-            "satoku sudoku rate: {} puzzles{stopped} in {seconds:.3} s\n",
-            self.total
+            "satoku sudoku rate: {}{stopped} in {seconds:.3} s\n",
+            counted(self.total as u64, "puzzle")
         );
         for (name, n) in grades.into_iter().chain(statuses) {
             let bar = "#".repeat((n * 40).div_ceil(total));

@@ -14,6 +14,7 @@
 //! solutions found prints `multiple >=N` (a lower bound); one cut short
 //! with fewer is left unanswered, as are the puzzles after it.
 
+use crate::counted::counted;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -207,9 +208,9 @@ fn print_summary(tally: &Tally, via: Via, times: &Times, wall: Duration, interru
     };
     let stopped = if interrupted { " (interrupted)" } else { "" };
     eprintln!(
-        "satoku sudoku: {} puzzles{stopped}: {} solved, {} none, {} illegal, {} multiple; \
+        "satoku sudoku: {}{stopped}: {} solved, {} none, {} illegal, {} multiple; \
          via {via}; median {:.1} µs, total {:.3} s (wall {:.3} s)",
-        times.count(),
+        counted(times.count() as u64, "puzzle"),
         tally.solved,
         tally.none,
         tally.illegal,
@@ -291,7 +292,8 @@ pub fn run_check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         ""
     };
     eprintln!(
-        "satoku sudoku check: {total} puzzles{stopped}, {} agree (direct, generic and SAT, counting to {limit}), {bad} disagree",
+        "satoku sudoku check: {}{stopped}, {} agree (direct, generic and SAT, counting to {limit}), {bad} disagree",
+        counted(total as u64, "puzzle"),
         total - bad
     );
     Ok(if bad == 0 {
