@@ -402,5 +402,8 @@ fn summaries_count_one_puzzle_in_the_singular() {
     assert!(stderr.contains("sudoku: 1 puzzle: 1 solved"), "{stderr}");
     let none = satoku(&["sudoku", "generate", "-n", "0"], "");
     let stderr = String::from_utf8_lossy(&none.stderr).into_owned();
-    assert_eq!(stderr.trim_end(), "satoku sudoku generate: 0 puzzles (seed 1)");
+    assert_eq!(
+        stderr.trim_end(),
+        "satoku sudoku generate: 0 puzzles (seed 1)"
+    );
 }
