@@ -227,7 +227,7 @@ fn huge_declared_counts_are_cheap() {
         info.contains("2147483647 variables (2 used), 1 clauses"),
         "{info}"
     );
-    assert!(stderr(&out).contains("header declares 4000000000 clauses but 1 were read"));
+    assert!(stderr(&out).contains("header declares 4000000000 clauses but 1 was read"));
     // A count past u64::MAX is told as written, not as the saturated number.
     let out = common::satoku(&["info", "-"], b"p cnf 5 99999999999999999999\n1 0\n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

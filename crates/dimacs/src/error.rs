@@ -252,9 +252,15 @@ pub struct ClauseCountMismatch {
 
 impl fmt::Display for ClauseCountMismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let clauses = if self.declared_text == "1" {
+            "clause"
+        } else {
+            "clauses"
+        };
+        let were = if self.found == 1 { "was" } else { "were" };
         write!(
             f,
-            "header declares {} clauses but {} were read",
+            "header declares {} {clauses} but {} {were} read",
             self.declared_text, self.found
         )
     }

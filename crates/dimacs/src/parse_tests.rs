@@ -127,11 +127,11 @@ fn clause_count_mismatch_warns_then_fails_in_strict_mode() {
     assert_eq!(p.cnf.num_clauses(), 2);
     assert_eq!(
         p.warnings[0].to_string(),
-        "<string>:2:1: warning: header declares 1 clauses but 2 were read"
+        "<string>:2:1: warning: header declares 1 clause but 2 were read"
     );
     assert_eq!(
         strict(text).unwrap_err().to_string(),
-        "<string>:2:1: header declares 1 clauses but 2 were read"
+        "<string>:2:1: header declares 1 clause but 2 were read"
     );
 }
 
@@ -465,7 +465,7 @@ fn clause_count_is_quoted_as_written() {
     let p = ok("p cnf 2 20000000000000000000\n1 0\n");
     assert_eq!(
         p.warnings[0].to_string(),
-        "<string>:1:1: warning: header declares 20000000000000000000 clauses but 1 were read"
+        "<string>:1:1: warning: header declares 20000000000000000000 clauses but 1 was read"
     );
     assert_eq!(p.declared_clauses, usize::MAX);
 }
