@@ -71,7 +71,7 @@ fn decode_checks_the_puzzle_that_encode_index_chose() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("has 2 puzzle(s), no puzzle 3"),
+        stderr(&out).contains("has 2 puzzles, no puzzle 3"),
         "{}",
         stderr(&out)
     );

@@ -96,7 +96,9 @@ fn explain_index_past_the_end_is_bad_input() {
     let out = satoku(&["sudoku", "explain", "-", "--index", "4"], EASY);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("--index 4: - holds 1 puzzle(s)"),
+        text(&out.stderr)
+            .trim_end()
+            .ends_with("--index 4: - holds 1 puzzle"),
         "{}",
         text(&out.stderr)
     );
@@ -185,4 +187,12 @@ fn a_minimal_25x25_is_refused_before_any_work() {
     );
     assert!(out.stdout.is_empty());
     assert!(start.elapsed() < std::time::Duration::from_secs(10));
+}
+
+#[test]
+fn explain_says_so_when_the_file_holds_no_puzzle() {
+    let out = satoku(&["sudoku", "explain", "-"], "# only a comment\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert_eq!(text(&out.stderr), "satoku sudoku explain: 0 puzzles in -\n");
 }

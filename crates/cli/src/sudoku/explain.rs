@@ -4,6 +4,7 @@
 //! puzzle is explained; 2 for bad input (including an `--index` past the
 //! last puzzle).
 
+use crate::counted::counted;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,13 +36,19 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
         Some(i) if (1..=puzzles.len()).contains(&i) => vec![(i, &puzzles[i - 1])],
         Some(i) => {
             let msg = format!(
-                "--index {i}: {} holds {} puzzle(s)",
+                "--index {i}: {} holds {}",
                 args.file.display(),
-                puzzles.len()
+                counted(puzzles.len() as u64, "puzzle")
             );
             return Err(BadInput(msg).into());
         }
     };
+    if chosen.is_empty() {
+        eprintln!(
+            "satoku sudoku explain: 0 puzzles in {}",
+            args.file.display()
+        );
+    }
     let mut out = crate::stdout::Writer;
     for (i, (number, p)) in chosen.into_iter().enumerate() {
         if i > 0 {

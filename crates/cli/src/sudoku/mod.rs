@@ -20,6 +20,7 @@ use std::sync::atomic::AtomicBool;
 use anyhow::Context;
 use satoku_sudoku::{Answer, Encoding, Engine, Grid, Puzzle, SatSudoku};
 
+use crate::counted::counted;
 use crate::exit::BadInput;
 use crate::text_file::{read_text, MAX_PUZZLE_FILE};
 
@@ -117,5 +118,16 @@ fn solve_one(grid: &Grid, limit: usize, via: Via, stop: &AtomicBool) -> anyhow::
         Via::Sat => SAT
             .with_borrow_mut(|sat| sat.solve_until(grid, limit, Encoding::Extended, stop))
             .context("SAT path failed"),
+    }
+}
+
+/// The message for puzzle `index` (1-based) of `name`, which holds `n`.
+fn no_such_puzzle(name: &str, n: usize, index: usize) -> String {
+    match n {
+        0 => format!("{name}: no puzzle"),
+        _ => format!(
+            "{name}: has {}, no puzzle {index}",
+            counted(n as u64, "puzzle")
+        ),
     }
 }
