@@ -82,7 +82,7 @@ pub struct CnfJob {
 }
 
 /// Where a job is.
-// One a job: the variants' sizes do not matter.
+// One per job: the variants' sizes do not matter.
 #[allow(clippy::large_enum_variant)]
 enum State {
     Loading(Loader),

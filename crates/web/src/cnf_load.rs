@@ -68,7 +68,7 @@ pub enum Loading {
 }
 
 /// Where a load is.
-// One a job, moved once a step: the variants' sizes do not matter.
+// One per job, moved once a step: the variants' sizes do not matter.
 #[allow(clippy::large_enum_variant)]
 enum Phase {
     Reading(SlicedParser<'static>),

@@ -139,7 +139,7 @@ pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
 fn nth_puzzle(path: &Path, index: usize) -> anyhow::Result<Puzzle> {
     let puzzles = read_puzzles(path)?;
     let n = puzzles.len();
-    let message = || super::no_such_puzzle(&path.display().to_string(), n, index);
+    let message = || super::no_such_puzzle(path.display(), n, index);
     let puzzle = puzzles.into_iter().nth(index.saturating_sub(1));
     Ok(puzzle.ok_or_else(|| BadInput(message()))?)
 }

@@ -122,7 +122,7 @@ fn solve_one(grid: &Grid, limit: usize, via: Via, stop: &AtomicBool) -> anyhow::
 }
 
 /// The message for puzzle `index` (1-based) of `name`, which holds `n`.
-fn no_such_puzzle(name: &str, n: usize, index: usize) -> String {
+fn no_such_puzzle(name: impl std::fmt::Display, n: usize, index: usize) -> String {
     match n {
         0 => format!("{name}: no puzzle"),
         _ => format!(

@@ -108,7 +108,7 @@ fn load_game(path: &Path, index: usize, sixteen: SixteenAlphabet) -> anyhow::Res
     let puzzle = puzzles
         .into_iter()
         .nth(index - 1)
-        .ok_or_else(|| BadInput(super::no_such_puzzle(&name.to_string(), n, index)))?;
+        .ok_or_else(|| BadInput(super::no_such_puzzle(&name, n, index)))?;
     if let Some(conflict) = puzzle.grid.first_conflict() {
         let (line, clash) = (puzzle.line, conflict.in_symbols(puzzle.alphabet));
         return Err(BadInput(format!("{name}: line {line}: illegal givens: {clash}")).into());
