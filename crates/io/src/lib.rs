@@ -49,6 +49,8 @@ mod output_file;
 mod same_file;
 pub mod signals;
 pub mod stdout;
+#[cfg(test)]
+mod test_files;
 mod text_file;
 
 pub use error::Error;

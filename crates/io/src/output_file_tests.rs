@@ -1,13 +1,12 @@
 //! Unit tests of `output_file.rs`: what each kind of target becomes.
 
 use super::*;
+use crate::test_files::file_with;
 use std::fs;
 
 #[test]
 fn a_failed_write_leaves_neither_output_nor_temporary() {
-    let dir = tempfile::tempdir().unwrap();
-    let target = dir.path().join("out.cnf");
-    fs::write(&target, "old\n").unwrap();
+    let (dir, target) = file_with("out.cnf", "old\n");
     let result = write_file(&target, |w| {
         w.write_all(b"p cnf 1 1\n")?;
         Err(io::Error::other("disk on fire"))
@@ -58,9 +57,7 @@ mod unix {
 
     #[test]
     fn a_symlink_stays_a_link_and_its_target_is_written() {
-        let dir = tempfile::tempdir().unwrap();
-        let real = dir.path().join("real.cnf");
-        fs::write(&real, "old\n").unwrap();
+        let (dir, real) = file_with("real.cnf", "old\n");
         let link = dir.path().join("link.cnf");
         symlink("real.cnf", &link).unwrap();
         write_file(&link, |w| w.write_all(b"new\n")).unwrap();
@@ -90,9 +87,7 @@ mod unix {
 
     #[test]
     fn an_existing_file_keeps_its_mode() {
-        let dir = tempfile::tempdir().unwrap();
-        let target = dir.path().join("private.cnf");
-        fs::write(&target, "old\n").unwrap();
+        let (_dir, target) = file_with("private.cnf", "old\n");
         fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).unwrap();
         write_file(&target, |w| w.write_all(b"new\n")).unwrap();
         assert_eq!(mode(&target), 0o600);

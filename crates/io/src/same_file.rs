@@ -169,14 +169,13 @@ fn id_of(path: &Path, _meta: &std::fs::Metadata) -> Option<FileId> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_files::file_with;
     use std::fs;
 
     #[cfg(unix)]
     #[test]
     fn links_and_spellings_of_an_input_are_the_input() {
-        let dir = tempfile::tempdir().unwrap();
-        let input = dir.path().join("in.cnf");
-        fs::write(&input, "p cnf 0 0\n").unwrap();
+        let (dir, input) = file_with("in.cnf", "p cnf 0 0\n");
         let hard = dir.path().join("hard.cnf");
         fs::hard_link(&input, &hard).unwrap();
         let soft = dir.path().join("soft.cnf");
@@ -195,9 +194,7 @@ mod tests {
 
     #[test]
     fn two_outputs_to_one_file_are_refused_but_devices_are_not() {
-        let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join("out.txt");
-        fs::write(&out, "").unwrap();
+        let (dir, out) = file_with("out.txt", "");
         let err = check_outputs(&[], &[&out, &out]).unwrap_err();
         assert!(err.to_string().contains("are the same file"), "{err}");
         let null = Path::new("/dev/null");

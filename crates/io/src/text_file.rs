@@ -49,12 +49,11 @@ fn not_utf8(path: &Path, e: std::string::FromUtf8Error) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_files::file_with;
 
     #[test]
     fn a_file_over_the_ceiling_is_an_error() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("f.txt");
-        std::fs::write(&path, "12345\n").unwrap();
+        let (_dir, path) = file_with("f.txt", "12345\n");
         assert_eq!(read_text(&path, 6).unwrap(), "12345\n");
         let err = read_text(&path, 5).unwrap_err();
         assert!(matches!(err, Error::TooLong { max: 5, .. }), "{err}");
@@ -74,9 +73,7 @@ mod tests {
 
     #[test]
     fn bytes_that_are_not_utf8_are_named_by_line_and_column() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("f.txt");
-        std::fs::write(&path, b"ab\ncd\xff\n").unwrap();
+        let (_dir, path) = file_with("f.txt", b"ab\ncd\xff\n");
         let err = read_text(&path, 100).unwrap_err();
         assert!(
             err.to_string()
