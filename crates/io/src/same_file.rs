@@ -170,14 +170,13 @@ fn id_of(path: &Path, _meta: &std::fs::Metadata) -> Option<FileId> {
 mod tests {
     use super::*;
     use crate::test_files::file_with;
-    use std::fs;
 
     #[cfg(unix)]
     #[test]
     fn links_and_spellings_of_an_input_are_the_input() {
         let (dir, input) = file_with("in.cnf", "p cnf 0 0\n");
         let hard = dir.path().join("hard.cnf");
-        fs::hard_link(&input, &hard).unwrap();
+        std::fs::hard_link(&input, &hard).unwrap();
         let soft = dir.path().join("soft.cnf");
         std::os::unix::fs::symlink(&input, &soft).unwrap();
         let dotted = dir.path().join(".").join("in.cnf");
@@ -243,7 +242,7 @@ mod tests {
         let fine = dir.path().join("fine.res");
         std::os::unix::fs::symlink(dir.path().join("x.res"), &fine).unwrap();
         check_outputs(&[], &[&fine]).unwrap();
-        let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(left.len(), 2, "the probe file is removed");
     }
 
