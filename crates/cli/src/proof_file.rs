@@ -17,7 +17,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use satoku_io::{lock, lock_within};
-
 use satoku_solver::ProofFormat;
 
 struct Aligned {

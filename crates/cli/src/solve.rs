@@ -230,7 +230,8 @@ struct Comments {
 }
 
 impl Comments {
-    /// Writes `c TEXT` as one line (a line the watchdog's cannot cut).
+    /// Writes `c TEXT` in one write, which the watchdog's last lines
+    /// cannot cut in two.
     fn comment(&self, text: &str) {
         if !self.quiet {
             let _ = stdout::write(format!("c {text}\n").as_bytes());
