@@ -156,7 +156,7 @@ pub fn read_csv(text: &str, name: &str) -> Result<Vec<CsvRow>, BenchError> {
 
 /// Reads the CSV file at `path`.
 pub fn read_csv_file(path: &Path) -> Result<Vec<CsvRow>, BenchError> {
-    let text = crate::text_file::read_text(path)?;
+    let text = satoku_io::read_text(path, crate::MAX_TEXT_FILE)?;
     read_csv(&text, &path.display().to_string())
 }
 

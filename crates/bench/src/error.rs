@@ -28,22 +28,10 @@ pub enum BenchError {
         /// The reason.
         source: io::Error,
     },
-    /// An expectations TSV or a bench CSV file cannot be read.
-    #[error("{}: {source}", path.display())]
-    ReadFile {
-        /// The file.
-        path: PathBuf,
-        /// The reason.
-        source: io::Error,
-    },
-    /// An expectations TSV or a bench CSV longer than the most read.
-    #[error("{}: longer than {max} bytes", path.display())]
-    TooLarge {
-        /// The file.
-        path: PathBuf,
-        /// The most bytes read.
-        max: u64,
-    },
+    /// An expectations TSV or a bench CSV file cannot be read, is longer
+    /// than [`MAX_TEXT_FILE`](crate::MAX_TEXT_FILE) or is not UTF-8 text.
+    #[error(transparent)]
+    Read(#[from] satoku_io::Error),
     /// A malformed line of an expectations TSV or a bench CSV.
     #[error("{name}:{line}: {message}")]
     BadLine {
@@ -63,7 +51,11 @@ impl BenchError {
     /// Whether the error is the user's input's fault (a missing path, a
     /// malformed file, a bad template) rather than a failure of the machine.
     pub fn is_bad_input(&self) -> bool {
-        !matches!(self, BenchError::ReadDir { .. })
+        match self {
+            BenchError::ReadDir { .. } => false,
+            BenchError::Read(err) => err.is_bad_input(),
+            _ => true,
+        }
     }
 
     pub(crate) fn bad_line(name: &str, line: usize, message: impl Into<String>) -> BenchError {

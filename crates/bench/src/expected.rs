@@ -56,7 +56,7 @@ impl Expected {
 
     /// Reads and parses the TSV at `path`.
     pub fn read(path: &Path) -> Result<Expected, BenchError> {
-        let text = crate::text_file::read_text(path)?;
+        let text = satoku_io::read_text(path, crate::MAX_TEXT_FILE)?;
         Expected::parse(&text, &path.display().to_string())
     }
 
@@ -146,7 +146,7 @@ mod tests {
         let headed = Expected::parse("file\tanswer\nb.cnf.xz\tSAT\n", "e.tsv").unwrap();
         assert_eq!(headed.len(), 1);
         let err = Expected::read(Path::new("/nonexistent/e.tsv")).unwrap_err();
-        assert!(matches!(err, BenchError::ReadFile { .. }), "{err}");
+        assert!(matches!(err, BenchError::Read(_)), "{err}");
     }
 
     /// The shared benchmark set's expectations (`$SATOKU_SHARED`, else

@@ -109,19 +109,24 @@ fn parse(path: &Path, strict: bool) -> Result<Cnf, String> {
 mod tests {
     use super::*;
 
+    /// A job on `path` of a bench that `stop` stops, with no expectation.
+    fn job<'a>(path: &'a Path, stop: &'a AtomicBool) -> Job<'a> {
+        Job {
+            path,
+            expected: None,
+            timeout: Duration::from_secs(60),
+            strict: false,
+            stop,
+        }
+    }
+
     #[test]
     fn strict_parsing_turns_a_wrong_clause_count_into_an_error() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("count.cnf");
         std::fs::write(&path, "p cnf 2 5\n1 0\n2 0\n").unwrap();
         let stop = AtomicBool::new(false);
-        let mut job = Job {
-            path: &path,
-            expected: None,
-            timeout: Duration::from_secs(1),
-            strict: false,
-            stop: &stop,
-        };
+        let mut job = job(&path, &stop);
         let later = Instant::now() + Duration::from_secs(30);
         assert!(matches!(job.read(later), Read::Parsed(cnf, _) if cnf.num_clauses() == 2));
         job.strict = true;
@@ -143,13 +148,7 @@ mod tests {
         // SAFETY: a valid NUL-terminated path.
         assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
         let stop = AtomicBool::new(false);
-        let job = Job {
-            path: &fifo,
-            expected: None,
-            timeout: Duration::from_secs(60),
-            strict: false,
-            stop: &stop,
-        };
+        let job = job(&fifo, &stop);
         let start = Instant::now();
         let read = job.read(start + Duration::from_millis(100));
         assert!(matches!(read, Read::Stopped));
@@ -164,11 +163,8 @@ mod tests {
     fn a_stopped_run_is_interrupted_or_timed_out() {
         let stop = AtomicBool::new(false);
         let job = Job {
-            path: Path::new("x.cnf"),
             expected: Some(Status::Sat),
-            timeout: Duration::from_secs(1),
-            strict: false,
-            stop: &stop,
+            ..job(Path::new("x.cnf"), &stop)
         };
         let timed_out = job.stopped(job.unanswered(1.0));
         assert!(timed_out.timed_out && timed_out.error.is_none());

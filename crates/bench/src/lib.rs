@@ -66,7 +66,6 @@ mod plot;
 mod progress;
 mod report;
 mod results;
-mod text_file;
 mod walk;
 
 pub use bench::{Bench, Engine};
@@ -79,5 +78,9 @@ pub use plot::{cactus_svg, series_from_rows, Series};
 pub use progress::Progress;
 pub use report::Totals;
 pub use results::Results;
-pub use text_file::MAX_TEXT_FILE;
 pub use walk::{find_instances, is_cnf_name};
+
+/// The largest expectations TSV or bench CSV read ([`satoku_io::read_text`]):
+/// some million rows. An endless stream (`/dev/zero`) or a huge file is an
+/// error at this ceiling, not a process that fills memory.
+pub const MAX_TEXT_FILE: u64 = 256 << 20;

@@ -7,8 +7,7 @@
 //! is malformed exits 2.
 
 use crate::counted::counted;
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -32,10 +31,10 @@ pub struct Args {
 
 /// Runs `satoku check-proof`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    crate::text_file::stdin_once(&[("FILE", &args.file), ("PROOF", &args.proof)])?;
+    satoku_io::stdin_once(&[("FILE", &args.file), ("PROOF", &args.proof)])?;
     let cnf = read_cnf(&args.file, args.strict)?.cnf;
     check_var_density(&cnf, &args.file)?;
-    let proof = open(&args.proof)?;
+    let proof = satoku_io::open_input(&args.proof)?;
     let opts = CheckOptions {
         strict: args.strict,
         ..CheckOptions::default()
@@ -50,14 +49,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(FAILURE)
     })
-}
-
-/// The proof as a reader; a file that cannot be opened is bad input.
-fn open(path: &Path) -> Result<Box<dyn Read>, BadInput> {
-    if path.as_os_str() == "-" {
-        return Ok(Box::new(std::io::stdin().lock()));
-    }
-    Ok(Box::new(crate::text_file::open_file(path)?))
 }
 
 /// Prints the counts, the outcome as a `c` line and the `s` line.

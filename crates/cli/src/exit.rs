@@ -36,10 +36,14 @@ impl std::fmt::Display for BadInput {
 impl std::error::Error for BadInput {}
 
 /// The exit code for an error that reached `main`: 2 when any cause in its
-/// chain is bad input or a path that cannot be opened, else 1.
+/// chain is bad input (ours or [`satoku_io`]'s) or a path that cannot be
+/// opened, else 1.
 pub fn code_for(err: &anyhow::Error) -> u8 {
     let bad_input = err.chain().any(|cause| {
         cause.is::<BadInput>()
+            || cause
+                .downcast_ref::<satoku_io::Error>()
+                .is_some_and(satoku_io::Error::is_bad_input)
             || cause
                 .downcast_ref::<std::io::Error>()
                 .is_some_and(is_unopenable_path)
@@ -95,6 +99,14 @@ mod tests {
         let err = after_answer(err);
         assert_eq!(code_for(&err), FAILURE);
         assert!(err.to_string().starts_with("cannot write x.res: "), "{err}");
+    }
+
+    #[test]
+    fn the_io_crate_s_bad_input_counts() {
+        let err = satoku_io::read_text(std::path::Path::new("/no/such/file"), 10).unwrap_err();
+        assert_eq!(code_for(&anyhow::Error::new(err)), BAD_INPUT);
+        let stdout = satoku_io::Error::Stdout(io::Error::other("disk full"));
+        assert_eq!(code_for(&anyhow::Error::new(stdout)), FAILURE);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 #![forbid(unsafe_code)]
 
 /// `print!` and `println!` in this binary write through the one stdout
-/// writer ([`stdout`]): a closed pipe drops the text, another write error
+/// writer ([`satoku_io::stdout`]): a closed pipe drops the text, another write error
 /// is kept and ends the command with exit 1 and one message; never a panic.
 macro_rules! print {
     ($($arg:tt)*) => {
@@ -46,11 +46,8 @@ mod info;
 mod input;
 mod output;
 mod proof_file;
-mod same_file;
-mod signals;
 mod solve;
 mod solver_options;
-mod stdout;
 mod sudoku;
 mod text_file;
 mod trace;
@@ -60,6 +57,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+// The process's one stdout and its signals, as `crate::stdout` and
+// `crate::signals` for every command.
+use satoku_io::{signals, stdout};
 
 /// A SAT solver for DIMACS CNF files, and sudokus through SAT.
 #[derive(Parser, Debug)]

@@ -13,9 +13,10 @@
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::{Arc, Mutex, TryLockError};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
+use satoku_io::{lock, lock_within};
 use satoku_solver::ProofFormat;
 
 struct Aligned {
@@ -68,23 +69,15 @@ impl ProofFile {
     /// for a thread about to end the process. Waits at most `patience` for
     /// a write in progress.
     pub fn seal(&self, patience: Duration) {
-        let start = Instant::now();
-        loop {
-            match self.0.try_lock() {
-                Ok(guard) => return std::mem::forget(guard),
-                Err(TryLockError::Poisoned(e)) => return std::mem::forget(e.into_inner()),
-                Err(TryLockError::WouldBlock) if start.elapsed() < patience => {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                Err(TryLockError::WouldBlock) => return,
-            }
+        if let Some(guard) = lock_within(&self.0, patience) {
+            std::mem::forget(guard);
         }
     }
 }
 
 impl Write for ProofFile {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        let mut inner = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut inner = lock(&self.0);
         let end = inner.end;
         match bytes.iter().rposition(|&b| b == end) {
             None => inner.pending.extend_from_slice(bytes),
@@ -102,11 +95,7 @@ impl Write for ProofFile {
 
     /// Flushes the file; an unfinished lemma stays pending.
     fn flush(&mut self) -> io::Result<()> {
-        self.0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .file
-            .flush()
+        lock(&self.0).file.flush()
     }
 }
 

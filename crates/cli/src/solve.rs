@@ -15,6 +15,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use satoku_dimacs::Status;
 use satoku_formula::Model;
 use satoku_solver::{Algorithm, ProofFormat, SolveResult, Solver, Stats};
 
@@ -23,7 +24,7 @@ use crate::input::{check_var_density, read_cnf_with, LimitArgs, ModelUse};
 use crate::output::{check_outputs, write_file};
 use crate::proof_file::ProofFile;
 use crate::solver_options::{parse_seconds, SolverOptions};
-use crate::stdout::{self, Stdout};
+use crate::stdout;
 use crate::trace::Trace;
 use crate::watchdog::Watchdog;
 
@@ -104,7 +105,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let _ = write_res(&path, &SolveResult::Unknown, 0, elapsed);
         });
     }
-    let mut out = Stdout::new(args.quiet);
+    let out = Comments { quiet: args.quiet };
     out.comment(&format!(
         "satoku {} solving {}",
         env!("CARGO_PKG_VERSION"),
@@ -153,7 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::anyhow!("{}: {e}", path.display())
     });
     let trace_written = finish_trace(trace.as_ref(), &args);
-    report(&mut out, &solver, &result, num_vars, &args, start);
+    report(&out, &solver, &result, num_vars, &args, start);
     if let Some(path) = &res {
         // The answer is out: a write that fails now is a runtime failure
         // (exit 1) whatever its cause; a bad path was refused before.
@@ -206,7 +207,7 @@ fn finish_trace(trace: Option<&Trace>, args: &Args) -> anyhow::Result<()> {
 
 /// The statistics, the `s` line and the model (unless `--no-model`).
 fn report(
-    out: &mut Stdout,
+    out: &Comments,
     solver: &Solver,
     result: &SolveResult,
     num_vars: usize,
@@ -214,13 +215,40 @@ fn report(
     start: Instant,
 ) {
     print_stats(out, solver.stats(), start.elapsed());
-    out.line(&format!("s {}", result.status()));
-    if let (SolveResult::Sat(model), false) = (result, args.no_model) {
-        print_model(out, model, num_vars);
+    let (status, model) = answer(result);
+    let model = model.filter(|_| !args.no_model);
+    // `Product` stops the `v` lines once nobody reads them; any other
+    // write error sticks in stdout and ends the command in `main`.
+    let _ = satoku_dimacs::write_solver_output(status, model, num_vars, stdout::Product);
+}
+
+/// `c` lines on stdout, left out when quiet. Write errors are not returned
+/// here: they stick in stdout and end the command in `main`, after `solve`
+/// wrote its side files.
+struct Comments {
+    quiet: bool,
+}
+
+impl Comments {
+    /// Writes `c TEXT` in one write, which the watchdog's last lines
+    /// cannot cut in two.
+    fn comment(&self, text: &str) {
+        if !self.quiet {
+            let _ = stdout::write(format!("c {text}\n").as_bytes());
+        }
     }
 }
 
-fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
+/// The answer's status, and its model if SAT.
+fn answer(result: &SolveResult) -> (Status, Option<&Model>) {
+    match result {
+        SolveResult::Sat(model) => (Status::Sat, Some(model)),
+        SolveResult::Unsat => (Status::Unsat, None),
+        SolveResult::Unknown => (Status::Unknown, None),
+    }
+}
+
+fn print_stats(out: &Comments, stats: &Stats, total: Duration) {
     let secs = stats.solve_time.as_secs_f64().max(1e-9);
     let rows = [
         ("decisions", stats.decisions),
@@ -276,16 +304,6 @@ fn print_stats(out: &mut Stdout, stats: &Stats, total: Duration) {
     ));
 }
 
-/// The `v` lines of `satoku_dimacs::v_lines`: every variable, then `0`.
-fn print_model(out: &mut Stdout, model: &Model, num_vars: usize) {
-    for line in satoku_dimacs::v_lines(model, num_vars) {
-        if stdout::is_closed() {
-            break; // nobody reads the rest
-        }
-        out.line(&line);
-    }
-}
-
 /// The course-design result file: `s 1|0|-1`, `v` literals, `t` milliseconds.
 fn write_res(
     path: &Path,
@@ -293,11 +311,7 @@ fn write_res(
     num_vars: usize,
     elapsed: Duration,
 ) -> anyhow::Result<()> {
-    let (status, model) = match result {
-        SolveResult::Sat(model) => (satoku_dimacs::Status::Sat, Some(model)),
-        SolveResult::Unsat => (satoku_dimacs::Status::Unsat, None),
-        SolveResult::Unknown => (satoku_dimacs::Status::Unknown, None),
-    };
+    let (status, model) = answer(result);
     write_file(path, |w| {
         satoku_dimacs::write_res(status, model, num_vars, elapsed.as_millis(), w)
     })

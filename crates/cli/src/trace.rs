@@ -18,10 +18,11 @@
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 use satoku_formula::Lit;
+use satoku_io::lock_within;
 use satoku_solver::{Event, Observer};
 
 /// Bytes gathered before they are written.
@@ -122,24 +123,14 @@ impl Trace {
     /// nothing is written after (the process is about to exit). A trace
     /// locked longer than that is left as it is.
     pub fn seal(&self, patience: Duration) {
-        let start = Instant::now();
-        loop {
-            match self.0.try_lock() {
-                Ok(mut writer) => {
-                    writer.write_out();
-                    return std::mem::forget(writer);
-                }
-                Err(TryLockError::Poisoned(e)) => return std::mem::forget(e.into_inner()),
-                Err(TryLockError::WouldBlock) if start.elapsed() < patience => {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                Err(TryLockError::WouldBlock) => return,
-            }
+        if let Some(mut writer) = lock_within(&self.0, patience) {
+            writer.write_out();
+            std::mem::forget(writer);
         }
     }
 
     fn lock(&self) -> MutexGuard<'_, Writer> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
+        satoku_io::lock(&self.0)
     }
 }
 

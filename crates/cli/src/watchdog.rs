@@ -16,8 +16,11 @@
 //! process at once.
 
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use satoku_dimacs::{write_solver_output, Status};
+use satoku_io::lock;
 
 use crate::proof_file::ProofFile;
 use crate::signals::{self, Signal};
@@ -173,10 +176,6 @@ impl Drop for Watchdog {
     }
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 impl Shared {
     fn phase(&self) -> u8 {
         self.phase.load(Ordering::SeqCst)
@@ -208,11 +207,14 @@ impl Shared {
         };
         let seconds = self.start.elapsed().as_secs_f64();
         let quiet = self.quiet;
+        // On the signals thread, not in a signal handler (signal-hook hands
+        // the signals over through a pipe): the `s` line is written as every
+        // other `s` line is.
         stdout::finish_within(Duration::from_millis(200), |out| {
             if !quiet {
                 let _ = writeln!(out, "c {what} while {during}, after {seconds:.3} s");
             }
-            let _ = writeln!(out, "s UNKNOWN");
+            let _ = write_solver_output(Status::Unknown, None, 0, out);
         });
         if let Some(side_files) = lock(&self.side_files).take() {
             side_files(self.start.elapsed());

@@ -4,6 +4,7 @@
 //! decompression bomb. Without the feature (a WebAssembly build, where
 //! liblzma's C does not compile) such input is an
 //! [`ErrorKind::UnsupportedCompression`] naming the command that decodes it.
+//! The writing side, gzip and xz output, is `compress.rs`.
 
 use std::io::Read;
 

@@ -29,6 +29,7 @@
 //! | [`parse_path_with`], [`parse_reader_with`], [`Limits`] | parsing within a memory and a decompression ceiling |
 //! | [`PartialModel`] | the values a model gives; a variable not mentioned has none |
 //! | [`write_solver_output`], [`v_lines`], [`write_res`] | `s` and `v` lines; the course-design `.res` file |
+//! | `Compression` | gzip or xz output chosen by a file's extension (feature `compression`) |
 //!
 //! ```
 //! use satoku_dimacs::{parse_str, write_cnf, ParseOptions};
@@ -50,6 +51,8 @@
 #![warn(missing_docs)]
 
 mod clauses;
+#[cfg(feature = "compression")]
+mod compress;
 mod decompress;
 mod error;
 mod header;
@@ -64,6 +67,8 @@ mod sniff;
 mod status;
 mod write;
 
+#[cfg(feature = "compression")]
+pub use compress::Compression;
 pub use error::{ClauseCountMismatch, Error, ErrorKind, Warning, WarningKind};
 #[cfg(feature = "system-limits")]
 pub use limits::physical_memory;

@@ -179,7 +179,7 @@ pub fn run_plot(args: PlotArgs) -> anyhow::Result<ExitCode> {
         .map(String::as_str)
         .zip(inputs.iter().copied())
         .collect();
-    crate::text_file::stdin_once(&named)?;
+    satoku_io::stdin_once(&named)?;
     check_outputs(&inputs, &[&args.output])?;
     let mut rows = Vec::new();
     for path in &args.csv {

@@ -21,7 +21,7 @@ use satoku_sudoku::{
 
 use super::{read_puzzles, EncodingArg};
 use crate::exit::BadInput;
-use crate::text_file::read_text;
+use satoku_io::read_text;
 
 /// Arguments of `satoku sudoku encode`.
 #[derive(clap::Args, Debug)]
@@ -81,7 +81,7 @@ pub fn run_encode(args: EncodeArgs) -> anyhow::Result<ExitCode> {
 
 pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
     if let Some(puzzle) = &args.puzzle {
-        crate::text_file::stdin_once(&[("FILE", &args.file), ("--puzzle", puzzle)])?;
+        satoku_io::stdin_once(&[("FILE", &args.file), ("--puzzle", puzzle)])?;
     }
     let max = crate::text_file::max_solver_output(satoku_sudoku::MAX_BOX_SIZE.pow(6));
     let text = read_text(&args.file, max)?;

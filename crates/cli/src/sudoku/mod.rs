@@ -22,7 +22,8 @@ use satoku_sudoku::{Answer, Encoding, Engine, Grid, Puzzle, SatSudoku};
 
 use crate::counted::counted;
 use crate::exit::BadInput;
-use crate::text_file::{read_text, MAX_PUZZLE_FILE};
+use crate::text_file::MAX_PUZZLE_FILE;
+use satoku_io::read_text;
 
 // Sudokus through SAT, cross-checked by a direct solver.
 #[derive(clap::Args, Debug)]

@@ -51,7 +51,7 @@ impl PuzzleStream {
         let (input, size): (Box<dyn Read>, u64) = if path == Path::new("-") {
             (Box::new(std::io::stdin().lock()), 0)
         } else {
-            let file = crate::text_file::open_file(path)?;
+            let file = satoku_io::open_file(path)?;
             let size = file.metadata().map_or(0, |m| m.len());
             (Box::new(file), size)
         };

@@ -24,8 +24,9 @@ use satoku_sudoku::{Difficulty, Generator, GeneratorConfig, SixteenAlphabet, DEF
 
 use super::solve::AlphabetArg;
 use crate::exit::BadInput;
-use crate::text_file::{read_text, MAX_PUZZLE_FILE};
+use crate::text_file::MAX_PUZZLE_FILE;
 use game::Game;
+use satoku_io::read_text;
 
 /// Arguments of `satoku sudoku play`.
 #[derive(clap::Args, Debug)]

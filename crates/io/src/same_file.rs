@@ -1,8 +1,9 @@
 //! Checking output paths before any work: none may be one of the inputs,
 //! name the same file as another output, be a directory, be a file the
 //! user may not write, or lie in a folder that does not exist or that the
-//! user may not write in (exit 2, rather than an error after a long run). Paths are compared by the file they name
-//! (device and inode on Unix), so `x`, `./x`, a hard link to `x` and a
+//! user may not write in (an error before the work, rather than after a
+//! long run). Paths are compared by the file they name (device and inode
+//! on Unix), so `x`, `./x`, a hard link to `x` and a
 //! symbolic link to `x` are all `x`. `-` is stdin among the inputs and
 //! stdout among the outputs, compared by the file behind it
 //! (`satoku convert - out.cnf < out.cnf`). Only regular files count: two
@@ -11,9 +12,9 @@
 use std::fs::OpenOptions;
 use std::path::Path;
 
-use crate::exit::BadInput;
-use crate::output::follow_links;
+use crate::output_file::{follow_links, without_temp_path};
 use crate::signals::TempGuard;
+use crate::Error;
 
 /// A regular file's identity; for a file not there yet, its folder's
 /// identity and its name (two outputs may name it).
@@ -26,10 +27,10 @@ enum FileId {
     New(Box<FileId>, std::ffi::OsString),
 }
 
-/// Refuses (as bad input, before any work) an output that is one of the
-/// inputs, that another output names too, that is a directory, or whose
-/// folder does not exist.
-pub fn check_outputs(inputs: &[&Path], outputs: &[&Path]) -> Result<(), BadInput> {
+/// Refuses (before any work) an output that is one of the inputs, that
+/// another output names too, that is a directory, that cannot be written,
+/// or whose folder does not exist or cannot take a file.
+pub fn check_outputs(inputs: &[&Path], outputs: &[&Path]) -> Result<(), Error> {
     let inputs: Vec<(FileId, &Path)> = inputs
         .iter()
         .filter_map(|&p| identity(p, "/dev/stdin").map(|id| (id, p)))
@@ -40,18 +41,17 @@ pub fn check_outputs(inputs: &[&Path], outputs: &[&Path]) -> Result<(), BadInput
         let Some(id) = identity(output, "/dev/stdout").or_else(|| new_file(output)) else {
             continue;
         };
-        let name = shown(output, "stdout");
         if let Some((_, input)) = inputs.iter().find(|(i, _)| *i == id) {
-            let input = shown(input, "stdin");
-            return Err(BadInput(format!(
-                "{name} is the input {input}: refusing to write over an input"
-            )));
+            return Err(Error::OverInput {
+                output: shown(output, "stdout"),
+                input: shown(input, "stdin"),
+            });
         }
         if let Some((_, other)) = earlier.iter().find(|(o, _)| *o == id) {
-            let other = shown(other, "stdout");
-            return Err(BadInput(format!(
-                "{name} and {other} are the same file: give each output its own"
-            )));
+            return Err(Error::SameOutput {
+                output: shown(output, "stdout"),
+                other: shown(other, "stdout"),
+            });
         }
         earlier.push((id, output));
     }
@@ -62,13 +62,13 @@ pub fn check_outputs(inputs: &[&Path], outputs: &[&Path]) -> Result<(), BadInput
 /// a regular file the user may not write, and a new file (also one a
 /// dangling symbolic link names) in a folder that does not exist or that
 /// the user may not write in: the write after the work would fail.
-fn check_place(output: &Path) -> Result<(), BadInput> {
+fn check_place(output: &Path) -> Result<(), Error> {
     if output.as_os_str() == "-" {
         return Ok(());
     }
-    let bad = |what: &str| Err(BadInput(format!("{}: {what}", output.display())));
+    let path = output.to_path_buf();
     match std::fs::metadata(output) {
-        Ok(meta) if meta.is_dir() => bad("is a directory"),
+        Ok(meta) if meta.is_dir() => Err(Error::IsADirectory { path }),
         // Opened without truncating, as the write will open it; a device
         // or FIFO is not opened before its time.
         Ok(meta) if meta.is_file() => match OpenOptions::new().write(true).open(output) {
@@ -77,26 +77,27 @@ fn check_place(output: &Path) -> Result<(), BadInput> {
         },
         Ok(_) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => check_new(output),
-        Err(e) => bad(&e.to_string()),
+        Err(cause) => Err(Error::Open { path, cause }),
     }
 }
 
 /// Refuses a new file whose folder (that of the link's target, for a
 /// dangling symbolic link) does not exist or cannot take a file: a
 /// temporary file is created there and removed, as the write will create one.
-fn check_new(output: &Path) -> Result<(), BadInput> {
-    let target =
-        follow_links(output).map_err(|e| BadInput(format!("{}: {e}", output.display())))?;
+fn check_new(output: &Path) -> Result<(), Error> {
+    let target = follow_links(output).map_err(|cause| Error::Open {
+        path: output.to_path_buf(),
+        cause,
+    })?;
     let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
     if !std::fs::metadata(dir).is_ok_and(|m| m.is_dir()) {
-        return Err(BadInput(format!(
-            "{}: no folder {}",
-            output.display(),
-            dir.display()
-        )));
+        return Err(Error::NoFolder {
+            path: output.to_path_buf(),
+            folder: dir.to_path_buf(),
+        });
     }
     let probe = || {
         tempfile::Builder::new()
@@ -112,9 +113,11 @@ fn check_new(output: &Path) -> Result<(), BadInput> {
 
 /// `cannot write PATH: CAUSE`, as the shell's `>` says it: the system's
 /// reason alone, not the path of the probe file that met it.
-fn cannot_write(output: &Path, err: std::io::Error) -> BadInput {
-    let cause = crate::output::without_temp_path(err);
-    BadInput(format!("cannot write {}: {cause}", output.display()))
+fn cannot_write(output: &Path, err: std::io::Error) -> Error {
+    Error::Unwritable {
+        path: output.to_path_buf(),
+        cause: without_temp_path(err),
+    }
 }
 
 /// How a path is named in a message: `-` as `dash`.
@@ -166,25 +169,22 @@ fn id_of(path: &Path, _meta: &std::fs::Metadata) -> Option<FileId> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::fs;
+    use crate::test_files::file_with;
 
     #[cfg(unix)]
     #[test]
     fn links_and_spellings_of_an_input_are_the_input() {
-        let dir = tempfile::tempdir().unwrap();
-        let input = dir.path().join("in.cnf");
-        fs::write(&input, "p cnf 0 0\n").unwrap();
+        let (dir, input) = file_with("in.cnf", "p cnf 0 0\n");
         let hard = dir.path().join("hard.cnf");
-        fs::hard_link(&input, &hard).unwrap();
+        std::fs::hard_link(&input, &hard).unwrap();
         let soft = dir.path().join("soft.cnf");
         std::os::unix::fs::symlink(&input, &soft).unwrap();
         let dotted = dir.path().join(".").join("in.cnf");
         for output in [&input, &hard, &soft, &dotted] {
             let err = check_outputs(&[&input], &[output]).unwrap_err();
             assert!(
-                err.0.contains("refusing to write over an input"),
-                "{}",
-                err.0
+                err.to_string().contains("refusing to write over an input"),
+                "{err}"
             );
         }
         let fresh = dir.path().join("new.cnf");
@@ -193,27 +193,25 @@ mod tests {
 
     #[test]
     fn two_outputs_to_one_file_are_refused_but_devices_are_not() {
-        let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join("out.txt");
-        fs::write(&out, "").unwrap();
+        let (dir, out) = file_with("out.txt", "");
         let err = check_outputs(&[], &[&out, &out]).unwrap_err();
-        assert!(err.0.contains("are the same file"), "{}", err.0);
+        assert!(err.to_string().contains("are the same file"), "{err}");
         let null = Path::new("/dev/null");
         check_outputs(&[null], &[null, null]).unwrap();
         let new = dir.path().join("new.txt");
         let spelled = dir.path().join(".").join("new.txt");
         let err = check_outputs(&[], &[&new, &spelled]).unwrap_err();
-        assert!(err.0.contains("are the same file"), "{}", err.0);
+        assert!(err.to_string().contains("are the same file"), "{err}");
     }
 
     #[test]
     fn a_directory_or_a_missing_folder_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let err = check_outputs(&[], &[dir.path()]).unwrap_err();
-        assert!(err.0.ends_with("is a directory"), "{}", err.0);
+        assert!(err.to_string().ends_with("is a directory"), "{err}");
         let lost = dir.path().join("missing").join("out.csv");
         let err = check_outputs(&[], &[&lost]).unwrap_err();
-        assert!(err.0.contains(": no folder "), "{}", err.0);
+        assert!(err.to_string().contains(": no folder "), "{err}");
         check_outputs(&[], &[Path::new("-"), Path::new("new-file-here.csv")]).unwrap();
     }
 
@@ -227,7 +225,7 @@ mod tests {
         assert!(err.to_string().contains("at path"), "{err}");
         let enoent = std::io::Error::from_raw_os_error(2);
         assert_eq!(
-            cannot_write(Path::new("x.res"), err).0,
+            cannot_write(Path::new("x.res"), err).to_string(),
             format!("cannot write x.res: {enoent}")
         );
     }
@@ -239,12 +237,12 @@ mod tests {
         let link = dir.path().join("out.res");
         std::os::unix::fs::symlink(dir.path().join("gone").join("x.res"), &link).unwrap();
         let err = check_outputs(&[], &[&link]).unwrap_err();
-        assert!(err.0.contains(": no folder "), "{}", err.0);
-        assert!(err.0.ends_with("gone"), "{}", err.0);
+        assert!(err.to_string().contains(": no folder "), "{err}");
+        assert!(err.to_string().ends_with("gone"), "{err}");
         let fine = dir.path().join("fine.res");
         std::os::unix::fs::symlink(dir.path().join("x.res"), &fine).unwrap();
         check_outputs(&[], &[&fine]).unwrap();
-        let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(left.len(), 2, "the probe file is removed");
     }
 
@@ -256,6 +254,6 @@ mod tests {
         std::os::unix::fs::symlink(&b, &a).unwrap();
         std::os::unix::fs::symlink(&a, &b).unwrap();
         let err = check_outputs(&[], &[&a]).unwrap_err();
-        assert!(err.0.contains("symbolic links"), "{}", err.0);
+        assert!(err.to_string().contains("symbolic links"), "{err}");
     }
 }

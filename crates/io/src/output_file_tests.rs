@@ -1,23 +1,12 @@
-//! Unit tests of `output.rs`: what each kind of target becomes.
+//! Unit tests of `output_file.rs`: what each kind of target becomes.
 
 use super::*;
+use crate::test_files::file_with;
 use std::fs;
 
 #[test]
-fn compression_follows_the_extension() {
-    assert_eq!(
-        Compression::for_path(Path::new("a.cnf.gz")),
-        Compression::Gzip
-    );
-    assert_eq!(Compression::for_path(Path::new("a.xz")), Compression::Xz);
-    assert_eq!(Compression::for_path(Path::new("a.cnf")), Compression::None);
-}
-
-#[test]
 fn a_failed_write_leaves_neither_output_nor_temporary() {
-    let dir = tempfile::tempdir().unwrap();
-    let target = dir.path().join("out.cnf");
-    fs::write(&target, "old\n").unwrap();
+    let (dir, target) = file_with("out.cnf", "old\n");
     let result = write_file(&target, |w| {
         w.write_all(b"p cnf 1 1\n")?;
         Err(io::Error::other("disk on fire"))
@@ -28,15 +17,14 @@ fn a_failed_write_leaves_neither_output_nor_temporary() {
 }
 
 #[test]
-fn writes_plain_gzip_and_xz() {
+fn a_new_file_is_made_and_an_old_one_replaced() {
     let dir = tempfile::tempdir().unwrap();
-    for name in ["a.cnf", "a.cnf.gz", "a.cnf.xz"] {
-        let target = dir.path().join(name);
-        write_file(&target, |w| w.write_all(b"p cnf 0 0\n")).unwrap();
-        let parsed = satoku_dimacs::parse_path(&target, &Default::default()).unwrap();
-        assert_eq!(parsed.cnf.num_clauses(), 0);
-    }
-    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 3);
+    let target = dir.path().join("a.cnf");
+    write_file(&target, |w| w.write_all(b"p cnf 0 0\n")).unwrap();
+    assert_eq!(fs::read_to_string(&target).unwrap(), "p cnf 0 0\n");
+    write_file(&target, |w| w.write_all(b"p cnf 1 0\n")).unwrap();
+    assert_eq!(fs::read_to_string(&target).unwrap(), "p cnf 1 0\n");
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
 }
 
 #[test]
@@ -44,15 +32,18 @@ fn a_missing_folder_is_told_without_the_temporary_file_s_name() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("gone").join("game.save");
     let err = write_file(&target, |w| w.write_all(b"x\n")).unwrap_err();
-    let text = format!("{err:#}");
+    let text = err.to_string();
     assert!(!text.contains("at path"), "{text}");
     assert!(!text.contains(".satoku-"), "{text}");
     assert!(
         text.starts_with(&format!("cannot write {}: ", target.display())),
         "{text}"
     );
-    let cause = err.root_cause().downcast_ref::<io::Error>().unwrap();
+    let Error::Write { cause, .. } = &err else {
+        panic!("not a write error: {err}");
+    };
     assert_eq!(cause.kind(), io::ErrorKind::NotFound);
+    assert!(err.is_bad_input());
 }
 
 #[cfg(unix)]
@@ -66,9 +57,7 @@ mod unix {
 
     #[test]
     fn a_symlink_stays_a_link_and_its_target_is_written() {
-        let dir = tempfile::tempdir().unwrap();
-        let real = dir.path().join("real.cnf");
-        fs::write(&real, "old\n").unwrap();
+        let (dir, real) = file_with("real.cnf", "old\n");
         let link = dir.path().join("link.cnf");
         symlink("real.cnf", &link).unwrap();
         write_file(&link, |w| w.write_all(b"new\n")).unwrap();
@@ -93,14 +82,12 @@ mod unix {
         symlink(&b, &a).unwrap();
         symlink(&a, &b).unwrap();
         let err = write_file(&a, |w| w.write_all(b"x")).unwrap_err();
-        assert!(format!("{err:#}").contains("symbolic links"), "{err:#}");
+        assert!(err.to_string().contains("symbolic links"), "{err}");
     }
 
     #[test]
     fn an_existing_file_keeps_its_mode() {
-        let dir = tempfile::tempdir().unwrap();
-        let target = dir.path().join("private.cnf");
-        fs::write(&target, "old\n").unwrap();
+        let (_dir, target) = file_with("private.cnf", "old\n");
         fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).unwrap();
         write_file(&target, |w| w.write_all(b"new\n")).unwrap();
         assert_eq!(mode(&target), 0o600);
@@ -120,6 +107,6 @@ mod unix {
     fn a_directory_is_bad_input() {
         let dir = tempfile::tempdir().unwrap();
         let err = write_file(dir.path(), |w| w.write_all(b"x")).unwrap_err();
-        assert_eq!(crate::exit::code_for(&err), crate::exit::BAD_INPUT);
+        assert!(matches!(err, Error::IsADirectory { .. }), "{err}");
     }
 }

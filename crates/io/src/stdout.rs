@@ -13,8 +13,10 @@
 //! exit 1 and one message.
 
 use std::io::{self, Write};
-use std::sync::{Mutex, MutexGuard, TryLockError};
-use std::time::{Duration, Instant};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use crate::lock::{lock, lock_within};
 
 /// Bytes gathered before they are written out.
 const CAPACITY: usize = 1 << 16;
@@ -39,9 +41,9 @@ static OUT: Mutex<Shared> = Mutex::new(Shared {
     state: State::Open,
 });
 
-fn lock() -> MutexGuard<'static, Shared> {
+fn out() -> MutexGuard<'static, Shared> {
     // The buffer holds plain bytes: a panic elsewhere leaves it usable.
-    OUT.lock().unwrap_or_else(|e| e.into_inner())
+    lock(&OUT)
 }
 
 impl Shared {
@@ -91,39 +93,31 @@ fn failure(message: &str) -> io::Error {
 
 /// Appends `bytes` to stdout.
 pub fn write(bytes: &[u8]) -> io::Result<()> {
-    lock().write(bytes)
+    out().write(bytes)
 }
 
-/// Appends formatted text to stdout, for `print!` and `println!`: an
-/// error is not returned but kept, and ends the command in `main`.
+/// Appends formatted text to stdout, for a binary's `print!` and
+/// `println!`: an error is not returned but kept, and [`finish`] returns it.
 pub fn print_fmt(args: std::fmt::Arguments) {
     let _ = Writer.write_fmt(args);
 }
 
 /// Writes out everything buffered; the first write error, if any.
 pub fn finish() -> io::Result<()> {
-    lock().flush()
+    out().flush()
 }
 
 /// Whether the reader of stdout went away (output is being dropped).
 pub fn is_closed() -> bool {
-    matches!(lock().state, State::Closed)
+    matches!(out().state, State::Closed)
 }
 
 /// Runs `last` on stdout and flushes, for a thread about to end the
 /// process: waits at most `patience` for a writer that holds stdout (one
 /// blocked on a full pipe would hold it for ever), and ignores errors.
 pub fn finish_within(patience: Duration, last: impl FnOnce(&mut dyn Write)) {
-    let start = Instant::now();
-    let mut shared = loop {
-        match OUT.try_lock() {
-            Ok(shared) => break shared,
-            Err(TryLockError::Poisoned(e)) => break e.into_inner(),
-            Err(TryLockError::WouldBlock) if start.elapsed() < patience => {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            Err(TryLockError::WouldBlock) => return,
-        }
+    let Some(mut shared) = lock_within(&OUT, patience) else {
+        return;
     };
     last(&mut Locked(&mut shared));
     let _ = shared.flush();
@@ -165,7 +159,7 @@ pub struct Product;
 
 impl Write for Product {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        let mut shared = lock();
+        let mut shared = out();
         shared.write(bytes)?;
         match shared.state {
             State::Closed => Err(io::ErrorKind::BrokenPipe.into()),
@@ -175,36 +169,6 @@ impl Write for Product {
 
     fn flush(&mut self) -> io::Result<()> {
         finish()
-    }
-}
-
-/// SAT-competition output: `c` lines unless quiet, and lines as they are.
-///
-/// Write errors are not returned here: they stick in stdout and end the
-/// command at [`finish`] (in `main`), after `solve` wrote its side files.
-pub struct Stdout {
-    quiet: bool,
-}
-
-impl Stdout {
-    /// Stdout, printing comments unless `quiet`.
-    pub fn new(quiet: bool) -> Stdout {
-        Stdout { quiet }
-    }
-
-    /// A `c` line (skipped when quiet).
-    pub fn comment(&mut self, text: &str) {
-        if !self.quiet {
-            self.line(&format!("c {text}"));
-        }
-    }
-
-    /// A line as is.
-    pub fn line(&mut self, text: &str) {
-        let mut shared = lock();
-        let _ = shared
-            .write(text.as_bytes())
-            .and_then(|()| shared.write(b"\n"));
     }
 }
 

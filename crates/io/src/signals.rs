@@ -1,24 +1,27 @@
 //! SIGINT, SIGTERM and SIGHUP, handled alike for the whole process, and
 //! one deadline.
 //!
-//! [`install`], called first in `main`, starts the one thread that receives
-//! the three signals (signal-hook) and sleeps until the current handler's
-//! [`Handler::deadline`]. A command may [`set_handler`] to react in its own
-//! way (`solve` stops the search and prints `s UNKNOWN`, also at its
-//! `--timeout`; `bench` stops its solvers and reports what finished).
+//! [`install`], called first in a binary's `main`, starts the one thread
+//! that receives the three signals (signal-hook) and sleeps until the
+//! current handler's [`Handler::deadline`]. A command may [`set_handler`]
+//! to react in its own way (`satoku solve` stops the search and prints
+//! `s UNKNOWN`, also at its `--timeout`; `satoku bench` stops its solvers
+//! and reports what finished).
 //! Without one, a signal ends the process through [`exit_now`]: what stdout
 //! holds is written, the temporary files of output files not yet renamed
 //! into place are removed, and the exit code is 128 + the signal's number
 //! (130, 143, 129).
 //!
 //! One thread serves both because starting a thread is a good part of a
-//! short run's cost (docs/benchmarks.md, "The process start").
+//! short run's cost (docs/benchmarks.md, "The process start"). Output
+//! files register their temporary files here ([`TempGuard`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::lock::lock;
 use crate::stdout;
 
 // The numbers POSIX gives these three signals on every Unix.
@@ -85,10 +88,6 @@ static HANDLER: Mutex<Option<Box<dyn Handler>>> = Mutex::new(None);
 /// Temporary files to remove if a signal ends the process.
 static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 /// Starts the signals thread: SIGINT, SIGTERM and SIGHUP are received
 /// there, and the handler's deadlines kept. On failure the signals keep
 /// their default action and no deadline is kept (the error says why).
@@ -150,7 +149,8 @@ mod events {
     use signal_hook::iterator::backend::SignalDelivery;
     use signal_hook::iterator::exfiltrator::SignalOnly;
 
-    use super::{lock, Signal, SIGHUP, SIGINT, SIGTERM};
+    use super::{Signal, SIGHUP, SIGINT, SIGTERM};
+    use crate::lock::lock;
 
     /// The writing end of the signals' socket, for [`wake`].
     static WAKER: Mutex<Option<UnixStream>> = Mutex::new(None);
@@ -194,7 +194,8 @@ mod events {
                 }
                 Ok(None) => super::deadline_reached(),
                 Err(err) => {
-                    eprintln!("satoku: signals are no longer handled: {err}");
+                    let note = format!("satoku: signals are no longer handled: {err}\n");
+                    let _ = std::io::stderr().write_all(note.as_bytes());
                     return;
                 }
             }
