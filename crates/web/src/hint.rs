@@ -20,12 +20,13 @@ pub struct HintParams {
     /// The grid as played: givens and the player's digits.
     #[serde(flatten)]
     pub grid: JsGrid,
-    /// The puzzle's givens (cells, 0 elsewhere): with them a digit that
-    /// differs from the unique solution is a mistake.
+    /// The puzzle's givens (cells, 0 elsewhere), which the grid must keep:
+    /// with them a digit that differs from the unique solution is a mistake.
     #[serde(default)]
     pub givens: Option<Vec<u8>>,
-    /// The player's pencil marks, one list per cell; an empty list (or no
-    /// `candidates` at all) stands for every digit.
+    /// The player's pencil marks, one list of digits (1 to `size`) per
+    /// cell; an empty list (or no `candidates` at all) stands for every
+    /// digit, and a filled cell's list does not count.
     #[serde(default)]
     pub candidates: Option<Vec<Vec<u8>>>,
 }
