@@ -600,3 +600,25 @@ fn the_line_menu_escapes_control_characters_it_quotes() {
          satoku: stdin line 3: '\\u{1}' is not a digit of this 9x9 grid\n"
     );
 }
+
+#[test]
+fn a_hint_the_player_applied_to_the_pencil_marks_gives_way_to_the_next() {
+    // A sample puzzle played on by singles up to its first elimination.
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle =
+        ".2.437968..82...75...5.8.21.839261..4197532862.68...398..3756.23..68....6..1..8.3";
+    std::fs::write(dir.path().join("locked.txt"), format!("{puzzle}\n")).unwrap();
+    let script = "marks\nhint\nmark 2 1 1\nhint\n";
+    let out = play_plain(&["locked.txt"], script, dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let elimination = "Locked candidates (pointing): in box 2, 1 lies only in row 2 \
+                       (r2c5, r2c6), which removes 1 from r2c1\n";
+    let (_, after) = stdout.split_once(elimination).expect("the first hint");
+    let (_, after) = after
+        .split_once("r2c1 marks: 9\n")
+        .expect("the mark removed");
+    let next = "Hidden single: in column 1, 1 fits only r1c1, so r1c1 = 1\n";
+    assert!(after.contains(next), "{stdout}");
+    assert_eq!(stdout.matches("Locked candidates").count(), 1, "{stdout}");
+}

@@ -15,6 +15,7 @@
 //! | [`read_text`] | a small text file (`-` is stdin) read whole, under a ceiling, checked as UTF-8 |
 //! | [`open_file`], [`open_input`] | an input opened (`-` is stdin for the latter); a directory is refused |
 //! | [`stdin_once`] | two inputs both `-` refused |
+//! | [`same_file`] | whether two paths name one existing regular file |
 //! | [`check_outputs`] | outputs refused before any work: an input, each other, a directory, an unwritable place |
 //! | [`write_file`] | an output written through a temporary file renamed into place |
 //! | [`stdout`] | the one stdout writer: a closed pipe drops output, another failure sticks |
@@ -57,5 +58,5 @@ pub use error::Error;
 pub use input::{open_file, open_input, stdin_once};
 pub use lock::{lock, lock_within};
 pub use output_file::write_file;
-pub use same_file::check_outputs;
+pub use same_file::{check_outputs, same_file};
 pub use text_file::read_text;

@@ -58,6 +58,15 @@ pub fn check_outputs(inputs: &[&Path], outputs: &[&Path]) -> Result<(), Error> {
     Ok(())
 }
 
+/// Whether both paths name one existing regular file (symbolic links
+/// followed; by device and inode on Unix, so that a hard link counts too).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (identity(a, "/dev/stdin"), identity(b, "/dev/stdout")) {
+        (Some(a), Some(b)) => a == b,
+        _ => false,
+    }
+}
+
 /// Refuses a directory, a path that cannot be resolved (a loop of links),
 /// a regular file the user may not write, and a new file (also one a
 /// dangling symbolic link names) in a folder that does not exist or that
@@ -189,6 +198,17 @@ mod tests {
         }
         let fresh = dir.path().join("new.cnf");
         check_outputs(&[&input], &[&fresh]).unwrap();
+    }
+
+    #[test]
+    fn same_file_is_one_existing_regular_file_however_named() {
+        let (dir, input) = file_with("in.cnf", "p cnf 0 0\n");
+        let dotted = dir.path().join(".").join("in.cnf");
+        assert!(same_file(&input, &dotted));
+        let (_other_dir, other) = file_with("in.cnf", "p cnf 0 0\n");
+        assert!(!same_file(&input, &other));
+        assert!(!same_file(&input, &dir.path().join("missing.cnf")));
+        assert!(!same_file(Path::new("/dev/null"), Path::new("/dev/null")));
     }
 
     #[test]

@@ -16,6 +16,7 @@
 //! | [`decode`], [`decode_model`] | a model back to a checked grid |
 //! | [`solve_direct`], [`Answer`] | the direct solver: illegal, no solution, or solutions up to a limit |
 //! | [`SatSudoku`] | the same answers through the SAT engine (`satoku-solver`), one engine per size, counting by blocking clauses |
+//! | [`play`] | the game people play: moves, undo/redo, pencil marks, the hint, saved games, the clock |
 //! | [`logic`] | the logical solver that explains its steps: [`logic::Board`], [`logic::Step`], [`logic::solve`] |
 //! | [`Generator`], [`rate`], [`Difficulty`] | unique puzzles from a seed, and their rating by technique |
 //! | [`rate_by_guesses`], [`GuessRating`] | the older measure: branch points of the direct solver |
@@ -63,6 +64,7 @@ mod grid;
 mod header;
 pub mod logic;
 mod parse;
+pub mod play;
 mod rate;
 pub mod sat;
 mod session;

@@ -13,7 +13,7 @@
 use std::io::Read;
 use std::time::Duration;
 
-use satoku_dimacs::v_lines;
+use satoku_dimacs::{write_solver_output, Status};
 use satoku_solver::{SolveResult, Solver, SolverConfig};
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
@@ -192,17 +192,16 @@ impl CnfJob {
     }
 
     fn answer(&self, result: SolveResult, num_vars: usize) -> Answer {
-        let mut output = format!("s {}\n", result.status());
-        let model = match &result {
-            SolveResult::Sat(model) => {
-                for line in v_lines(model, num_vars) {
-                    output += &line;
-                    output.push('\n');
-                }
-                Some(model.lits_up_to(num_vars).map(|l| l.to_dimacs()).collect())
-            }
-            _ => None,
+        let (status, model) = match &result {
+            SolveResult::Sat(model) => (Status::Sat, Some(model)),
+            SolveResult::Unsat => (Status::Unsat, None),
+            SolveResult::Unknown => (Status::Unknown, None),
         };
+        let mut output = Vec::new();
+        write_solver_output(status, model, num_vars, &mut output)
+            .expect("writing to a Vec cannot fail");
+        let output = String::from_utf8(output).expect("the s and v lines are ASCII");
+        let model = model.map(|m| m.lits_up_to(num_vars).map(|l| l.to_dimacs()).collect());
         let checks = matches!(&self.state, State::Searching(s, _) if s.config().check_models);
         Answer {
             status: result.status(),

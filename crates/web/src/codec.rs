@@ -78,7 +78,7 @@ pub fn decode_model(params: &DecodeParams) -> Result<Decoded> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use satoku_dimacs::{parse_str, v_lines, ParseOptions};
+    use satoku_dimacs::{parse_str, write_solver_output, ParseOptions, Status};
     use satoku_formula::Model;
     use satoku_sudoku::{cell_var, solve_direct, Grid};
 
@@ -101,13 +101,11 @@ mod tests {
             }
         }
         assert!(model.satisfies(&parsed.cnf));
-        let text = format!(
-            "s SATISFIABLE\n{}\n",
-            v_lines(&model, 729).collect::<Vec<_>>().join("\n")
-        );
+        let mut text = Vec::new();
+        write_solver_output(Status::Sat, Some(&model), 729, &mut text).unwrap();
         let params = DecodeParams {
             grid: js,
-            model: text,
+            model: String::from_utf8(text).unwrap(),
         };
         assert_eq!(decode_model(&params).unwrap().solution, solution.cells());
     }

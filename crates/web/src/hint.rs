@@ -1,10 +1,14 @@
-//! The next hint for a player's grid: a mistake first (a digit that breaks
-//! a rule, differs from the puzzle's unique solution, or pencil marks that
-//! leave out a cell's digit), else the logical solver's next step as
-//! `satoku sudoku explain` words it, else "guess".
+//! The next hint for a player's grid, as JSON: the policy is
+//! `satoku_sudoku::play::hint` (the terminal game's too): a mistake first
+//! (a digit that breaks a rule, differs from the puzzle's unique solution,
+//! or pencil marks that leave out a cell's digit), else the logical
+//! solver's next step from the digits and the pencil marks, as `satoku
+//! sudoku explain` words it, else "guess". Here the request becomes a
+//! [`Game`] and the answer words.
 
-use satoku_sudoku::logic::{Board, Candidate, Step};
-use satoku_sudoku::{solve_direct, Conflict, Grid, Unit, DEFAULT_ALPHABET};
+use satoku_sudoku::logic::{Candidate, Step};
+use satoku_sudoku::play::{self, Cell, Game, Marks};
+use satoku_sudoku::{Conflict, Grid, Unit, DEFAULT_ALPHABET};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
@@ -16,12 +20,13 @@ pub struct HintParams {
     /// The grid as played: givens and the player's digits.
     #[serde(flatten)]
     pub grid: JsGrid,
-    /// The puzzle's givens (cells, 0 elsewhere): with them a digit that
-    /// differs from the unique solution is a mistake.
+    /// The puzzle's givens (cells, 0 elsewhere), which the grid must keep:
+    /// with them a digit that differs from the unique solution is a mistake.
     #[serde(default)]
     pub givens: Option<Vec<u8>>,
-    /// The player's pencil marks, one list per cell; an empty list (or no
-    /// `candidates` at all) stands for every digit.
+    /// The player's pencil marks, one list of digits (1 to `size`) per
+    /// cell; an empty list (or no `candidates` at all) stands for every
+    /// digit, and a filled cell's list does not count.
     #[serde(default)]
     pub candidates: Option<Vec<Vec<u8>>>,
 }
@@ -71,49 +76,51 @@ pub enum Hint {
 
 /// The hint for a grid; `None` when it is solved.
 pub fn hint(params: &HintParams) -> Result<Option<Hint>> {
-    let grid = params.grid.to_grid()?;
-    if let Some(conflict) = grid.first_conflict() {
-        return Ok(Some(rule_broken(&grid, &conflict)));
-    }
-    if grid.is_complete() {
-        return Ok(None);
-    }
-    let solution = match &params.givens {
-        Some(cells) => unique_solution(&params.grid, cells)?,
-        None => None,
-    };
-    if let Some(solution) = &solution {
-        if let Some(mistake) = wrong_digits(&grid, solution) {
-            return Ok(Some(mistake));
-        }
-    }
-    let keep = pencil_marks(params)?;
-    if let (Some(solution), Some(keep)) = (&solution, &keep) {
-        if let Some(mistake) = wrong_marks(&grid, solution, keep) {
-            return Ok(Some(mistake));
-        }
-    }
-    let side = grid.side();
-    let allowed = |row: usize, col: usize, digit: u8| {
-        keep.as_ref().is_none_or(|k| k[row * side + col](digit))
-    };
-    let board =
-        Board::with_candidates(&grid, allowed).map_err(|c| Error::Invalid(c.to_string()))?;
-    Ok(Some(match board.next_step() {
-        Some(step) => step_hint(&step, side),
-        None if solve_direct(&grid, 1).solution().is_none() => Hint::Mistake {
+    let game = game_of(params)?;
+    let side = game.side();
+    Ok(Some(match play::hint(&game) {
+        play::Hint::Solved => return Ok(None),
+        play::Hint::Conflict(conflict) => rule_broken(side, &conflict),
+        play::Hint::WrongDigits(cells) => wrong_digits(side, &cells),
+        play::Hint::WrongMarks(cells) => wrong_marks(side, &cells),
+        play::Hint::NoSolution => Hint::Mistake {
             sentence: "The digits filled in leave no solution: one of them is wrong.".into(),
             cells: Vec::new(),
         },
-        None => Hint::Guess {
+        play::Hint::Step(step) => step_hint(&step, side),
+        // play::Hint::Guess, and any kind of hint to come.
+        _ => Hint::Guess {
             sentence: "No technique applies here: the logical solver would have to guess.".into(),
         },
     }))
 }
 
+/// The game the request describes: the givens (none known without
+/// `givens`, and then no digit is checked against a solution), the
+/// digits, and the pencil marks of the open cells.
+fn game_of(params: &HintParams) -> Result<Game> {
+    let grid = params.grid.to_grid()?;
+    let puzzle = match &params.givens {
+        Some(cells) => JsGrid {
+            size: params.grid.size,
+            cells: cells.clone(),
+        }
+        .to_grid()?,
+        None => Grid::empty(grid.box_size())?,
+    };
+    let marks = pencil_marks(params)?;
+    let cells = grid.cells().iter().zip(marks);
+    let cells = cells
+        .map(|(&digit, marks)| Cell::new(digit, marks))
+        .collect();
+    let mut game = Game::new(puzzle, DEFAULT_ALPHABET);
+    game.restore(cells)
+        .map_err(|refusal| Error::Invalid(format!("givens and grid: {refusal}")))?;
+    Ok(game)
+}
+
 /// The mistake of two equal digits in one unit.
-fn rule_broken(grid: &Grid, conflict: &Conflict) -> Hint {
-    let side = grid.side();
+fn rule_broken(side: usize, conflict: &Conflict) -> Hint {
     Hint::Mistake {
         sentence: format!("Mistake: {}.", conflict.in_symbols(DEFAULT_ALPHABET)),
         cells: vec![
@@ -123,88 +130,63 @@ fn rule_broken(grid: &Grid, conflict: &Conflict) -> Hint {
     }
 }
 
-/// The solution of the givens `cells`, when it is unique.
-fn unique_solution(grid: &JsGrid, cells: &[u8]) -> Result<Option<Grid>> {
-    let givens = JsGrid {
-        size: grid.size,
-        cells: cells.to_vec(),
-    }
-    .to_grid()?;
-    Ok(match solve_direct(&givens, 2) {
-        satoku_sudoku::Answer::Solved { solution, count: 1 } => Some(solution),
-        _ => None,
-    })
-}
-
-/// The filled cells whose digit differs from `solution`.
-fn wrong_digits(grid: &Grid, solution: &Grid) -> Option<Hint> {
-    let cells: Vec<usize> = (0..grid.cells().len())
-        .filter(|&i| grid.cells()[i] != 0 && grid.cells()[i] != solution.cells()[i])
-        .collect();
-    let side = grid.side();
-    let names: Vec<String> = cells
+/// The mistake of digits that differ from the unique solution.
+fn wrong_digits(side: usize, wrong: &[(usize, usize)]) -> Hint {
+    let names: Vec<String> = wrong
         .iter()
-        .map(|&i| format!("r{}c{}", i / side + 1, i % side + 1))
+        .map(|&(row, col)| format!("r{}c{}", row + 1, col + 1))
         .collect();
-    (!cells.is_empty()).then(|| Hint::Mistake {
+    let one = wrong.len() == 1;
+    Hint::Mistake {
         sentence: format!(
             "Mistake: {} {} not hold {}.",
             names.join(", "),
-            if cells.len() == 1 { "does" } else { "do" },
-            if cells.len() == 1 {
-                "that digit"
-            } else {
-                "those digits"
-            }
+            if one { "does" } else { "do" },
+            if one { "that digit" } else { "those digits" }
         ),
-        cells,
-    })
+        cells: wrong.iter().map(|&cell| cell_index(side, cell)).collect(),
+    }
 }
 
-/// Per cell, whether a digit is pencilled in; `None` without pencil marks.
-type Keep = Vec<Box<dyn Fn(u8) -> bool>>;
-
-/// The pencil marks as a test per cell (an empty list allows every digit).
-fn pencil_marks(params: &HintParams) -> Result<Option<Keep>> {
-    let Some(lists) = &params.candidates else {
-        return Ok(None);
-    };
+/// Each cell's pencil marks (none without `candidates`); an empty list
+/// is no marks, and a filled cell's list does not count.
+fn pencil_marks(params: &HintParams) -> Result<Vec<Marks>> {
     let cells = params.grid.cells.len();
+    let Some(lists) = &params.candidates else {
+        return Ok(vec![Marks::NONE; cells]);
+    };
     if lists.len() != cells {
         return Err(Error::Invalid(format!(
             "candidates: {} lists for {cells} cells",
             lists.len()
         )));
     }
-    let keep = lists
-        .iter()
-        .map(|list| {
-            let mask = list
-                .iter()
-                .filter(|&&d| d < 32)
-                .fold(0u32, |m, &d| m | 1 << d);
-            Box::new(move |d: u8| mask == 0 || mask & (1 << d) != 0) as Box<dyn Fn(u8) -> bool>
-        })
-        .collect();
-    Ok(Some(keep))
+    let size = params.grid.size;
+    let marks = |(cell, list): (usize, &Vec<u8>)| {
+        let digits = list.iter().copied();
+        Marks::from_digits(digits)
+            .filter(|m| usize::from(m.max_digit()) <= size)
+            .ok_or_else(|| {
+                Error::Invalid(format!(
+                    "candidates: cell {cell}: {list:?} are not all digits of 1..={size}"
+                ))
+            })
+    };
+    lists.iter().enumerate().map(marks).collect()
 }
 
-/// The open cells whose pencil marks leave out their digit of `solution`.
-fn wrong_marks(grid: &Grid, solution: &Grid, keep: &Keep) -> Option<Hint> {
-    let side = grid.side();
-    let cells: Vec<usize> = (0..grid.cells().len())
-        .filter(|&i| grid.cells()[i] == 0 && !keep[i](solution.cells()[i]))
-        .collect();
-    let first = *cells.first()?;
-    Some(Hint::Mistake {
+/// The mistake of open cells whose pencil marks leave out their digit.
+fn wrong_marks(side: usize, wrong: &[(usize, usize)]) -> Hint {
+    let (row, col) = wrong[0];
+    Hint::Mistake {
         sentence: format!(
             "Mistake: the pencil marks of r{}c{}{} leave out the digit that belongs there.",
-            first / side + 1,
-            first % side + 1,
-            if cells.len() > 1 { " and others" } else { "" }
+            row + 1,
+            col + 1,
+            if wrong.len() > 1 { " and others" } else { "" }
         ),
-        cells,
-    })
+        cells: wrong.iter().map(|&cell| cell_index(side, cell)).collect(),
+    }
 }
 
 /// A step as a hint: the sentence `satoku sudoku explain` prints, its

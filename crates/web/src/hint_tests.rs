@@ -1,5 +1,5 @@
 use super::*;
-use satoku_sudoku::logic;
+use satoku_sudoku::{logic, solve_direct};
 
 /// An easy puzzle (examples/sudoku.txt, the first).
 const EASY: &str =
@@ -185,4 +185,68 @@ fn a_hidden_singles_area_is_its_unit() {
     assert_eq!(area.len(), 9);
     let p = first.placements()[0];
     assert!(area.contains(&cell_index(9, (p.row, p.col))));
+}
+
+/// A sample puzzle played on by singles up to its first elimination.
+const LOCKED: &str =
+    ".2.437968..82...75...5.8.21.839261..4197532862.68...398..3756.23..68....6..1..8.3";
+
+/// The JSON `hint` request for `game`, as web/app/hint.js sends it.
+fn request(game: &Game) -> String {
+    let side = game.side();
+    let candidates: Vec<Vec<u8>> = (game.cells().iter())
+        .map(|c| match c.digit() {
+            0 => c.marks().digits().collect(),
+            d => vec![d],
+        })
+        .collect();
+    serde_json::json!({
+        "size": side,
+        "cells": game.grid().cells(),
+        "givens": game.puzzle().cells(),
+        "candidates": candidates,
+    })
+    .to_string()
+}
+
+#[test]
+fn the_json_hint_is_the_librarys_and_follows_the_marks() {
+    let mut game = Game::new(LOCKED.parse().unwrap(), DEFAULT_ALPHABET);
+    game.auto_candidates();
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        let play::Hint::Step(step) = play::hint(&game) else {
+            panic!("expected a step");
+        };
+        let answer: serde_json::Value =
+            serde_json::from_str(&crate::call("hint", &request(&game)).unwrap()).unwrap();
+        assert_eq!(answer["kind"], "step");
+        assert_eq!(answer["sentence"], step.to_string());
+        let json = serde_json::to_value(step_hint(&step, 9)).unwrap();
+        assert_eq!(answer, json);
+        assert!(!seen.contains(&answer), "a hint came twice: {answer}");
+        seen.push(answer);
+        // The player removes the marks the step eliminates, or fills its digits.
+        for c in step.eliminations() {
+            game.toggle_mark(c.row, c.col, c.digit).unwrap();
+        }
+        for c in step.placements() {
+            game.fill(c.row, c.col, c.digit).unwrap();
+        }
+    }
+    assert!(seen[0]["eliminations"]
+        .as_array()
+        .is_some_and(|e| !e.is_empty()));
+}
+
+#[test]
+fn marks_that_are_no_digits_are_errors() {
+    let mut p = params(EASY);
+    let mut lists = vec![Vec::new(); 81];
+    lists[2] = vec![0];
+    p.candidates = Some(lists.clone());
+    assert!(hint(&p).is_err());
+    lists[2] = vec![10];
+    p.candidates = Some(lists);
+    assert!(hint(&p).is_err());
 }

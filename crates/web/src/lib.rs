@@ -6,7 +6,8 @@
 //! `web/README.md` ("Engine API"). A DIMACS file is solved in slices by a
 //! [`CnfJob`], so that the worker reports progress and takes a cancel
 //! between them. Everything here is plain Rust and tested natively; only
-//! `bindings` talks to JavaScript (its imports work in wasm32 only).
+//! `bindings` talks to JavaScript, and it (with wasm-bindgen and js-sys) is
+//! compiled for wasm32 only.
 //!
 //! | item | what it is |
 //! |---|---|
@@ -30,6 +31,7 @@
 //! ```
 #![warn(missing_docs)]
 
+#[cfg(target_arch = "wasm32")]
 mod bindings;
 mod call;
 pub mod cnf;

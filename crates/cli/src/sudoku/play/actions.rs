@@ -5,10 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use satoku_sudoku::logic::Board;
-use satoku_sudoku::{Answer, SatSudoku};
-
-use super::game::Game;
+use satoku_sudoku::play::{self, clock_face, Game, Hint};
+use satoku_sudoku::{Answer, Conflict, SatSudoku};
 
 /// A sentence for the player and the cells it is about (0-based).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -41,10 +39,7 @@ fn cell_names(cells: &[(usize, usize)]) -> String {
 /// Conflicts first, then the entries that contradict the unique solution.
 pub fn check(game: &Game) -> Said {
     if let Some(conflict) = game.grid().first_conflict() {
-        return Said {
-            text: format!("conflict: {}", conflict.in_symbols(game.alphabet())),
-            cells: vec![conflict.first, conflict.second],
-        };
+        return conflict_said(game, &conflict);
     }
     let wrong = game.wrong_entries();
     let open = game.grid().cells().iter().filter(|&&d| d == 0).count();
@@ -53,32 +48,46 @@ pub fn check(game: &Game) -> Said {
             Said::text("no rule broken (the puzzle has no unique solution to check against)")
         }
         (Some(_), true) => Said::text(format!("no mistake so far; {open} cells to go")),
-        (Some(_), false) => Said {
-            text: format!("not in the solution: {}", cell_names(&wrong)),
-            cells: wrong,
-        },
+        (Some(_), false) => wrong_said(wrong),
     }
 }
 
-/// The next logical step from the player's grid, after any conflict or
-/// wrong entry (a grid with one misleads the reasoning).
-pub fn hint(game: &Game) -> Said {
-    let checked = check(game);
-    if !checked.cells.is_empty() {
-        return Said {
-            text: format!("first fix this: {}", checked.text),
-            ..checked
-        };
+fn conflict_said(game: &Game, conflict: &Conflict) -> Said {
+    Said {
+        text: format!("conflict: {}", conflict.in_symbols(game.alphabet())),
+        cells: vec![conflict.first, conflict.second],
     }
-    let board = match Board::new(&game.grid()) {
-        Ok(board) => board,
-        Err(conflict) => {
-            let text = format!("conflict: {}", conflict.in_symbols(game.alphabet()));
-            return Said::text(text);
-        }
+}
+
+fn wrong_said(wrong: Vec<(usize, usize)>) -> Said {
+    Said {
+        text: format!("not in the solution: {}", cell_names(&wrong)),
+        cells: wrong,
+    }
+}
+
+/// The next hint (`satoku_sudoku::play::hint`, the browser's too): a
+/// conflict, a wrong entry or wrong pencil marks first (they mislead the
+/// reasoning), else the next logical step from the digits and the marks.
+pub fn hint(game: &Game) -> Said {
+    let mistake = |said: Said| Said {
+        text: format!("first fix this: {}", said.text),
+        ..said
     };
-    match board.next_step() {
-        Some(step) => {
+    match play::hint(game) {
+        Hint::Conflict(conflict) => mistake(conflict_said(game, &conflict)),
+        Hint::WrongDigits(wrong) => mistake(wrong_said(wrong)),
+        Hint::WrongMarks(cells) => {
+            let text = format!(
+                "the pencil marks of {} leave out the digit that belongs there",
+                cell_names(&cells)
+            );
+            mistake(Said { text, cells })
+        }
+        Hint::NoSolution => mistake(Said::text(
+            "the digits filled in leave no solution: one of them is wrong",
+        )),
+        Hint::Step(step) => {
             let mut cells = step.cells().to_vec();
             cells.extend(step.placements().iter().map(|p| (p.row, p.col)));
             Said {
@@ -86,8 +95,9 @@ pub fn hint(game: &Game) -> Said {
                 cells,
             }
         }
-        None if board.is_solved() => Said::text("solved: no step left"),
-        None => Said::text("no logical step left: a guess is needed (s solves, c counts)"),
+        Hint::Solved => Said::text("solved: no step left"),
+        // Hint::Guess, and any kind of hint to come.
+        _ => Said::text("no logical step left: a guess is needed (s solves, c counts)"),
     }
 }
 
@@ -154,15 +164,6 @@ pub fn finished(game: &Game, seconds: u64) -> Option<String> {
     let (first, last) = (alphabet.name(1), alphabet.name(side));
     Some(format!(
         "Solved in {}! Verified: every row, column and block holds {first}..{last} once, and every given is kept.",
-        clock(seconds)
+        clock_face(seconds)
     ))
-}
-
-/// Seconds as `m:ss` (or `h:mm:ss`).
-pub fn clock(seconds: u64) -> String {
-    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
-    match h {
-        0 => format!("{m}:{s:02}"),
-        _ => format!("{h}:{m:02}:{s:02}"),
-    }
 }

@@ -10,10 +10,10 @@ use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use satoku_sudoku::Alphabet;
 
-use super::actions::clock;
 use super::fit::{self, Fit};
 use super::marks_view;
 use super::tui::Screen;
+use satoku_sudoku::play::clock_face;
 
 /// The keys, shown at the bottom.
 pub const KEYS: &str =
@@ -96,7 +96,7 @@ fn title_line(screen: &Screen) -> Vec<Line<'static>> {
     } else {
         "pencil off"
     };
-    let time = clock(screen.seconds());
+    let time = clock_face(screen.seconds());
     vec![
         Line::styled(
             format!("satoku sudoku · {time} · {pencil}"),
@@ -108,10 +108,9 @@ fn title_line(screen: &Screen) -> Vec<Line<'static>> {
 
 fn marks_line(screen: &Screen) -> Line<'static> {
     let game = &screen.loaded.game;
-    let (row, col) = game.cursor();
-    let marks = game.cell(row, col).marks;
-    let digits: Vec<String> = (1..=game.side() as u8)
-        .filter(|d| marks & (1 << (d - 1)) != 0)
+    let (row, col) = screen.cursor;
+    let marks = game.cell(row, col).marks();
+    let digits: Vec<String> = (marks.digits())
         .map(|d| symbol(game.alphabet(), d))
         .collect();
     Line::from(format!(
@@ -166,7 +165,7 @@ pub fn cell_style(screen: &Screen, conflicts: &[bool], row: usize, col: usize) -
         true => Style::default().add_modifier(Modifier::BOLD),
         false => Style::default().fg(Color::Cyan),
     };
-    if game.cell(row, col).digit == 0 && game.cell(row, col).marks != 0 {
+    if !game.cell(row, col).marks().is_empty() {
         style = style.fg(Color::Green);
     }
     if conflicts[row * game.side() + col] {
@@ -175,7 +174,7 @@ pub fn cell_style(screen: &Screen, conflicts: &[bool], row: usize, col: usize) -
     if screen.said.cells.contains(&(row, col)) {
         style = style.bg(Color::Yellow).fg(Color::Black);
     }
-    if game.cursor() == (row, col) {
+    if screen.cursor == (row, col) {
         style = style.add_modifier(Modifier::REVERSED);
     }
     style

@@ -50,12 +50,12 @@ fn sub_row_text(screen: &Screen, row: usize, col: usize, sub_row: usize) -> Stri
     };
     (0..n)
         .map(|sub_col| {
-            if cell.digit != 0 {
+            if cell.digit() != 0 {
                 let middle = sub_row == n / 2 && sub_col == n / 2;
-                return if middle { symbol(cell.digit) } else { ' ' };
+                return if middle { symbol(cell.digit()) } else { ' ' };
             }
             let d = (sub_row * n + sub_col + 1) as u8;
-            if cell.marks & (1 << (d - 1)) != 0 {
+            if cell.marks().contains(d) {
                 symbol(d)
             } else {
                 '\u{b7}'

@@ -1,31 +1,29 @@
 //! `satoku sudoku play`: a sudoku for people, on a loaded or generated
 //! puzzle. On a terminal it is a full-screen game ([`tui`]); with
 //! `--plain`, or when stdin or stdout is no terminal, a line menu reading commands
-//! from stdin ([`plain`]). Both play the same [`game::Game`] and use the
+//! from stdin ([`plain`]). Both play the same [`Game`] (the model,
+//! `satoku_sudoku::play`, which the browser game plays too) and say the
 //! same [`actions`] (check, hint, solve through SAT, count). Saved games
-//! are small text files ([`save`]) that `play` loads like puzzle files.
+//! are small text files (`satoku_sudoku::play::write_save`) that `play`
+//! loads like puzzle files.
 
 mod actions;
-mod clock;
 mod draw;
 mod fit;
-mod game;
 mod marks_view;
 mod plain;
-mod quote;
-mod save;
 mod tui;
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use satoku_sudoku::play::{is_saved_game, read_save, write_save, Game};
 use satoku_sudoku::{Difficulty, Generator, GeneratorConfig, SixteenAlphabet, DEFAULT_ALPHABET};
 
 use super::solve::AlphabetArg;
 use crate::exit::BadInput;
 use crate::text_file::MAX_PUZZLE_FILE;
-use game::Game;
 use satoku_io::read_text;
 
 /// Arguments of `satoku sudoku play`.
@@ -91,11 +89,11 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
 fn load_game(path: &Path, index: usize, sixteen: SixteenAlphabet) -> anyhow::Result<Loaded> {
     let name = path.display();
     let text = read_text(path, MAX_PUZZLE_FILE)?;
-    if save::is_saved_game(&text) {
-        let saved = save::read(&text).map_err(|e| BadInput(e.in_file(&name)))?;
+    if is_saved_game(&text) {
+        let (game, seconds) = read_save(&text).map_err(|e| BadInput(e.in_file(&name)))?;
         return Ok(Loaded {
-            game: saved.game,
-            seconds: saved.seconds,
+            game,
+            seconds,
             source: None,
             about: format!("saved game {name}"),
         });
@@ -156,7 +154,7 @@ fn save_game(loaded: &Loaded, path: &Path, seconds: u64) -> anyhow::Result<()> {
         return Err(BadInput("a game is saved to a file, not to `-`".into()).into());
     }
     if let Some(source) = &loaded.source {
-        if is_same_file(source, path) {
+        if satoku_io::same_file(source, path) {
             let message = format!(
                 "{} is the puzzle file: save the game under another name",
                 path.display()
@@ -164,26 +162,6 @@ fn save_game(loaded: &Loaded, path: &Path, seconds: u64) -> anyhow::Result<()> {
             return Err(BadInput(message).into());
         }
     }
-    let text = save::write(&loaded.game, seconds);
+    let text = write_save(&loaded.game, seconds);
     crate::output::write_file(path, |w| w.write_all(text.as_bytes()))
-}
-
-/// Whether both paths name one existing file (by device and inode on
-/// Unix, so that a hard link counts too; elsewhere by canonical path).
-fn is_same_file(a: &Path, b: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        match (std::fs::metadata(a), std::fs::metadata(b)) {
-            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
-            _ => false,
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-            (Ok(a), Ok(b)) => a == b,
-            _ => false,
-        }
-    }
 }

@@ -7,12 +7,10 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::Path;
 use std::time::Instant;
 
+use satoku_sudoku::play::{quoted, Clock, Game};
 use satoku_sudoku::SatSudoku;
 
 use super::actions::{self, Said};
-use super::clock::Clock;
-use super::game::Game;
-use super::quote::quoted;
 use super::{load_game, save_game, Loaded};
 use crate::exit::BadInput;
 
@@ -216,11 +214,8 @@ impl Menu {
         self.game()
             .toggle_mark(row, col, digit)
             .map_err(|e| e.to_string())?;
-        let marks = self.loaded.game.cell(row, col).marks;
-        let digits: Vec<String> = (1..=32u32)
-            .filter(|d| marks & (1 << (d - 1)) != 0)
-            .map(|d| d.to_string())
-            .collect();
+        let marks = self.loaded.game.cell(row, col).marks();
+        let digits: Vec<String> = (marks.digits()).map(|d| d.to_string()).collect();
         Ok(Said::text(format!(
             "r{}c{} marks: {}",
             row + 1,

@@ -16,10 +16,10 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::DefaultTerminal;
+use satoku_sudoku::play::{Clock, Refusal};
 use satoku_sudoku::{SatSudoku, SixteenAlphabet};
 
 use super::actions::{self, Said};
-use super::clock::Clock;
 use super::{draw, load_game, save_game, Loaded};
 use crate::signals::{Handler, Signal};
 
@@ -58,6 +58,8 @@ pub struct Screen {
     pub pencil: bool,
     /// The grid drawn with every cell's pencil marks.
     pub marks_view: bool,
+    /// The cell the keys act on, (row, col).
+    pub cursor: (usize, usize),
     /// The status line and the cells it highlights.
     pub said: Said,
     sat: SatSudoku,
@@ -71,6 +73,20 @@ impl Screen {
     pub fn seconds(&self) -> u64 {
         self.clock.seconds(Instant::now())
     }
+
+    /// Moves the cursor by (rows, cols), wrapping around the edges.
+    fn move_cursor(&mut self, rows: isize, cols: isize) {
+        self.cursor = moved(self.cursor, (rows, cols), self.loaded.game.side());
+    }
+}
+
+/// `cursor` moved by (rows, cols) on a grid of `side`, wrapping around.
+fn moved((row, col): (usize, usize), (rows, cols): (isize, isize), side: usize) -> (usize, usize) {
+    let side = side as isize;
+    (
+        (row as isize + rows).rem_euclid(side) as usize,
+        (col as isize + cols).rem_euclid(side) as usize,
+    )
 }
 
 /// Whether to go on after a key.
@@ -93,6 +109,7 @@ pub fn run(loaded: Loaded, save_path: &Path) -> anyhow::Result<()> {
         loaded,
         pencil: false,
         marks_view: false,
+        cursor: (0, 0),
         sat: SatSudoku::new(),
         save_path: save_path.to_path_buf(),
     };
@@ -123,16 +140,15 @@ fn event_loop(
 
 fn on_key(screen: &mut Screen, key: KeyEvent) -> Flow {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    let game = &mut screen.loaded.game;
     match key.code {
         KeyCode::Char('c') if ctrl => return Flow::Quit,
         // Ctrl with any other key is no command (Ctrl-S must not solve).
         KeyCode::Char(_) if ctrl => {}
         KeyCode::Char('q') | KeyCode::Esc => return Flow::Quit,
-        KeyCode::Left => game.move_cursor(0, -1),
-        KeyCode::Right | KeyCode::Char('l') => game.move_cursor(0, 1),
-        KeyCode::Up | KeyCode::Char('k') => game.move_cursor(-1, 0),
-        KeyCode::Down | KeyCode::Char('j') => game.move_cursor(1, 0),
+        KeyCode::Left => screen.move_cursor(0, -1),
+        KeyCode::Right | KeyCode::Char('l') => screen.move_cursor(0, 1),
+        KeyCode::Up | KeyCode::Char('k') => screen.move_cursor(-1, 0),
+        KeyCode::Down | KeyCode::Char('j') => screen.move_cursor(1, 0),
         KeyCode::Backspace | KeyCode::Delete => put(screen, 0),
         KeyCode::Char('p') => screen.pencil = !screen.pencil,
         KeyCode::Char(ch) => on_command(screen, ch),
@@ -181,7 +197,7 @@ fn marks_view(screen: &mut Screen) -> Said {
     })
 }
 
-fn history(result: Result<(), super::game::Refusal>, done: &str) -> Said {
+fn history(result: Result<(), Refusal>, done: &str) -> Said {
     match result {
         Ok(()) => Said::text(done),
         Err(refusal) => Said::text(refusal.to_string()),
@@ -200,14 +216,14 @@ fn digit(screen: &mut Screen, ch: char) {
 /// Fills (or in pencil mode marks) the cursor's cell with `digit`.
 fn put(screen: &mut Screen, digit: u8) {
     let game = &mut screen.loaded.game;
-    let (row, col) = game.cursor();
+    let (row, col) = screen.cursor;
     let marking = screen.pencil && digit != 0;
     let result = match marking {
         true => game.toggle_mark(row, col, digit),
         false => game.fill(row, col, digit),
     };
     screen.said = match result {
-        Ok(()) if marking && game.cell(row, col).digit != 0 => Said::text(format!(
+        Ok(()) if marking && game.cell(row, col).digit() != 0 => Said::text(format!(
             "r{}c{} holds a digit: clear it to pencil in marks",
             row + 1,
             col + 1
@@ -255,8 +271,20 @@ fn load(screen: &mut Screen) -> Said {
         Ok(loaded) => {
             screen.clock = Clock::start(loaded.seconds, Instant::now());
             screen.loaded = loaded;
+            screen.cursor = (0, 0);
             Said::text(format!("loaded {}", path.display()))
         }
         Err(e) => Said::text(format!("not loaded: {e:#}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cursor_wraps_around_the_edges() {
+        assert_eq!(moved((0, 0), (-1, -1), 9), (8, 8));
+        assert_eq!(moved((8, 8), (2, 1), 9), (1, 0));
     }
 }

@@ -2,12 +2,16 @@
 //! pencil marks, checking against the solution.
 
 use super::*;
-use satoku_sudoku::DEFAULT_ALPHABET;
+use crate::DEFAULT_ALPHABET;
 
 const HARD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const HARD_SOLUTION: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+fn marks(digits: &[u8]) -> Marks {
+    Marks::from_digits(digits.iter().copied()).unwrap()
+}
 
 fn game() -> Game {
     Game::new(HARD.parse().unwrap(), DEFAULT_ALPHABET)
@@ -44,11 +48,11 @@ fn undo_and_redo_walk_the_moves_back_and_forth() {
     g.fill(0, 1, 2).unwrap();
     g.fill(0, 2, 7).unwrap();
     g.undo().unwrap();
-    assert_eq!((g.cell(0, 1).digit, g.cell(0, 2).digit), (2, 0));
+    assert_eq!((g.cell(0, 1).digit(), g.cell(0, 2).digit()), (2, 0));
     g.undo().unwrap();
-    assert_eq!(g.cell(0, 1).digit, 1);
+    assert_eq!(g.cell(0, 1).digit(), 1);
     g.redo().unwrap();
-    assert_eq!(g.cell(0, 1).digit, 2);
+    assert_eq!(g.cell(0, 1).digit(), 2);
     // A new move drops what could be redone.
     g.fill(0, 1, 0).unwrap();
     assert_eq!(g.redo(), Err(Refusal::NoHistory));
@@ -83,15 +87,15 @@ fn pencil_marks_toggle_fill_in_and_go_with_a_digit() {
     g.toggle_mark(0, 1, 1).unwrap();
     g.toggle_mark(0, 1, 6).unwrap();
     g.toggle_mark(0, 1, 6).unwrap();
-    assert_eq!(g.cell(0, 1).marks, 0b1);
+    assert_eq!(g.cell(0, 1).marks(), marks(&[1]));
     g.auto_candidates();
     // r1c2: row 1 has 4 8 5, column 2 has 3 2, block 1 has 4 3.
-    assert_eq!(g.cell(0, 1).marks, 0b1_0110_0001);
-    assert_eq!(g.cell(0, 0).marks, 0, "givens get no marks");
+    assert_eq!(g.cell(0, 1).marks(), marks(&[1, 6, 7, 9]));
+    assert_eq!(g.cell(0, 0).marks(), Marks::NONE, "givens get no marks");
     g.undo().unwrap();
-    assert_eq!(g.cell(0, 1).marks, 0b1);
+    assert_eq!(g.cell(0, 1).marks(), marks(&[1]));
     g.fill(0, 1, 1).unwrap();
-    assert_eq!(g.cell(0, 1), Cell { digit: 1, marks: 0 });
+    assert_eq!(g.cell(0, 1), Cell::new(1, Marks::NONE));
 }
 
 #[test]
@@ -107,10 +111,36 @@ fn a_full_grid_is_solved_and_one_move_undoes_the_fill() {
 }
 
 #[test]
-fn the_cursor_wraps_around_the_edges() {
+fn a_restored_state_keeps_the_givens_and_fits_the_grid() {
     let mut g = game();
-    g.move_cursor(-1, -1);
-    assert_eq!(g.cursor(), (8, 8));
-    g.move_cursor(2, 1);
-    assert_eq!(g.cursor(), (1, 0));
+    let mut cells = g.cells().to_vec();
+    cells[1] = Cell::new(1, Marks::NONE);
+    cells[2] = Cell::new(0, marks(&[6, 7]));
+    g.restore(cells.clone()).unwrap();
+    assert_eq!(g.cells(), cells);
+    assert_eq!(g.undo(), Err(Refusal::NoHistory));
+    cells[0] = Cell::new(5, Marks::NONE);
+    assert_eq!(
+        g.restore(cells.clone()),
+        Err(Refusal::Given { row: 0, col: 0 })
+    );
+    cells[0] = Cell::new(4, Marks::NONE);
+    cells[2] = Cell::new(0, marks(&[10]));
+    assert_eq!(g.restore(cells), Err(Refusal::Digit { digit: 10, side: 9 }));
+    let found = Refusal::NumCells {
+        found: 80,
+        expected: 81,
+    };
+    assert_eq!(g.restore(vec![Cell::default(); 80]), Err(found));
+}
+
+#[test]
+fn wrong_marks_are_those_that_leave_out_the_solutions_digit() {
+    let mut g = game();
+    // The solution has 1 at r1c2 and 7 at r1c3.
+    g.toggle_mark(0, 1, 6).unwrap();
+    g.toggle_mark(0, 2, 7).unwrap();
+    assert_eq!(g.wrong_marks(), [(0, 1)]);
+    g.toggle_mark(0, 1, 1).unwrap();
+    assert!(g.wrong_marks().is_empty());
 }

@@ -1,8 +1,12 @@
 //! The time played: seconds saved with the game plus the time the clock
 //! has run in this session. It stops while the grid is full and starts
-//! again, from where it stopped, when a move empties a cell.
+//! again, from where it stopped, when a move empties a cell. The caller
+//! passes the time (`web_time::Instant` is `std::time::Instant` on native
+//! targets, and works in a browser, where the standard one panics).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 /// A stopwatch that counts whole seconds and can be paused.
 #[derive(Clone, Debug)]
@@ -41,6 +45,15 @@ impl Clock {
     }
 }
 
+/// Seconds as `m:ss` (or `h:mm:ss`).
+pub fn clock_face(seconds: u64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    match h {
+        0 => format!("{m}:{s:02}"),
+        _ => format!("{h}:{m:02}:{s:02}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,5 +73,12 @@ mod tests {
         assert_eq!(clock.seconds(at(33)), 30);
         clock.resume(at(40));
         assert_eq!(clock.seconds(at(40)), 37);
+    }
+
+    #[test]
+    fn the_face_shows_minutes_and_hours_when_there_are_some() {
+        assert_eq!(clock_face(42), "0:42");
+        assert_eq!(clock_face(95), "1:35");
+        assert_eq!(clock_face(3 * 3600 + 61), "3:01:01");
     }
 }
