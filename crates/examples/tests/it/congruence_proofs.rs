@@ -1,0 +1,213 @@
+//! Congruence closure (`crates/solver/src/congruence.rs`) on formulas made
+//! of AND gates: miters of a random circuit and a renamed copy of it
+//! (unsatisfiable; every proof verified by the workspace's checker), and
+//! small gate formulas, some with a gate changed in the copy and random
+//! clauses added, whose answers are compared with brute force under every
+//! combination of congruence, substitution, probing and elimination.
+
+use crate::support;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use satoku_formula::{Cnf, Lit};
+use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
+
+/// A gate: its output literal over its own variable, and its inputs.
+struct Gate {
+    out: Lit,
+    inputs: Vec<Lit>,
+}
+
+/// A random circuit over variables `1..=inputs` (its inputs): gate `k`
+/// has variable `inputs + 1 + k`, a random sign, and 2 or 3 inputs drawn
+/// from the inputs and the earlier gates, each with a random sign.
+fn random_circuit(rng: &mut ChaCha8Rng, inputs: usize, gates: usize) -> Vec<Gate> {
+    let mut circuit: Vec<Gate> = Vec::new();
+    for k in 0..gates {
+        let var = (inputs + 1 + k) as i64;
+        let arity = rng.gen_range(2..=3).min(inputs + k);
+        let mut pool: Vec<i64> = (1..var).collect();
+        pool.shuffle(rng);
+        let signed = |v: i64, rng: &mut ChaCha8Rng| if rng.gen_bool(0.5) { v } else { -v };
+        let inputs = pool[..arity]
+            .iter()
+            .map(|&v| Lit::from_dimacs(signed(v, rng)))
+            .collect();
+        let out = Lit::from_dimacs(signed(var, rng));
+        circuit.push(Gate { out, inputs });
+    }
+    circuit
+}
+
+/// `circuit` with its gate variables renamed by `rename` (inputs kept).
+fn renamed(circuit: &[Gate], rename: &dyn Fn(Lit) -> Lit) -> Vec<Gate> {
+    circuit
+        .iter()
+        .map(|g| Gate {
+            out: rename(g.out),
+            inputs: g.inputs.iter().map(|&l| rename(l)).collect(),
+        })
+        .collect()
+}
+
+/// The Tseitin clauses of `gates`, in `clauses`.
+fn encode(gates: &[Gate], clauses: &mut Vec<Vec<Lit>>) {
+    for g in gates {
+        for &i in &g.inputs {
+            clauses.push(vec![!g.out, i]);
+        }
+        let mut long = vec![g.out];
+        long.extend(g.inputs.iter().map(|&i| !i));
+        clauses.push(long);
+    }
+}
+
+/// The miter of `circuit` and a copy of it on fresh gate variables (a
+/// random permutation of them), asserting that their last outputs differ,
+/// by an XOR's four clauses or, half the time, by AND gates
+/// (`x = ¬(¬(a∧¬b) ∧ ¬(¬a∧b))`); `mutate` negates one input of one gate of
+/// the copy. Clauses and their literals are shuffled.
+fn miter(rng: &mut ChaCha8Rng, inputs: usize, gates: usize, mutate: bool) -> Cnf {
+    let circuit = random_circuit(rng, inputs, gates);
+    let mut fresh: Vec<i64> = (0..gates as i64)
+        .map(|k| (inputs + gates + 1) as i64 + k)
+        .collect();
+    fresh.shuffle(rng);
+    let rename = |l: Lit| {
+        let v = l.var().index();
+        if v < inputs {
+            return l;
+        }
+        let w = fresh[v - inputs];
+        Lit::from_dimacs(if l.is_negated() { -w } else { w })
+    };
+    let mut copy = renamed(&circuit, &rename);
+    if mutate {
+        let g = rng.gen_range(0..gates);
+        let i = rng.gen_range(0..copy[g].inputs.len());
+        copy[g].inputs[i] = !copy[g].inputs[i];
+    }
+    let mut clauses = Vec::new();
+    encode(&circuit, &mut clauses);
+    encode(&copy, &mut clauses);
+    let (a, b) = (circuit[gates - 1].out, copy[gates - 1].out);
+    let num_vars = inputs + 2 * gates + 3;
+    let [x, p, q] = [1, 2, 3].map(|k| Lit::from_dimacs((inputs + 2 * gates + k) as i64));
+    if rng.gen_bool(0.5) {
+        clauses.extend([
+            vec![!x, a, b],
+            vec![!x, !a, !b],
+            vec![x, !a, b],
+            vec![x, a, !b],
+        ]);
+    } else {
+        let xor = [
+            Gate {
+                out: p,
+                inputs: vec![a, !b],
+            },
+            Gate {
+                out: q,
+                inputs: vec![!a, b],
+            },
+            Gate {
+                out: !x,
+                inputs: vec![!p, !q],
+            },
+        ];
+        encode(&xor, &mut clauses);
+    }
+    clauses.push(vec![x]);
+    clauses.shuffle(rng);
+    let mut cnf = Cnf::new();
+    cnf.ensure_vars(num_vars);
+    for mut clause in clauses {
+        clause.shuffle(rng);
+        cnf.add_clause(&clause);
+    }
+    cnf
+}
+
+/// Whether some assignment satisfies `cnf` (at most 22 variables).
+fn brute_force_sat(cnf: &Cnf) -> bool {
+    let n = cnf.num_vars();
+    assert!(n <= 22);
+    (0..1u32 << n).any(|a| {
+        cnf.clauses().all(|c| {
+            c.iter()
+                .any(|l| ((a >> l.var().index()) & 1 == 1) != l.is_negated())
+        })
+    })
+}
+
+fn config(congruence: bool, substitute: bool, probe: bool, eliminate: bool) -> SolverConfig {
+    SolverConfig {
+        congruence,
+        substitute,
+        probe,
+        eliminate,
+        subsume: eliminate,
+        ..SolverConfig::default()
+    }
+}
+
+#[test]
+fn miters_of_a_circuit_and_its_copy_are_refuted_with_checked_proofs() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xc0_6288);
+    let (mut merged, mut without_search) = (0, 0);
+    let cases = 300;
+    for case in 0..cases {
+        let (inputs, gates) = (rng.gen_range(4..=8), rng.gen_range(10..=60));
+        let cnf = miter(&mut rng, inputs, gates, false);
+        let format = [ProofFormat::Text, ProofFormat::Binary][case % 2];
+        for on in [true, false] {
+            let what = format!("case {case} congruence={on}");
+            let sat = support::solve_checked(&cnf, config(on, true, true, false), format, &what);
+            assert!(
+                !sat,
+                "{what}: a miter of a circuit with its copy is unsatisfiable"
+            );
+        }
+        let mut solver = Solver::new(SolverConfig::default());
+        solver.add_cnf(&cnf);
+        assert!(matches!(solver.solve(), SolveResult::Unsat));
+        merged += solver.stats().congruent_gates;
+        without_search += u64::from(solver.stats().decisions == 0);
+    }
+    assert!(merged >= 10 * cases as u64, "{merged} equivalences found");
+    assert!(
+        without_search >= cases as u64 * 9 / 10,
+        "{without_search} refuted before the first decision"
+    );
+}
+
+#[test]
+fn small_gate_formulas_agree_with_brute_force_under_every_combination() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x9a7e5);
+    let mut answers = [0; 2];
+    for case in 0..1500 {
+        let (gates, mutate) = (rng.gen_range(2..=5), rng.gen_bool(0.6));
+        let mut cnf = miter(&mut rng, 3, gates, mutate);
+        for _ in 0..rng.gen_range(0..=2) {
+            let n = cnf.num_vars() as i64;
+            let clause: Vec<Lit> = (0..3)
+                .map(|_| {
+                    let v = rng.gen_range(1..=n);
+                    Lit::from_dimacs(if rng.gen_bool(0.5) { v } else { -v })
+                })
+                .collect();
+            cnf.add_clause(&clause);
+        }
+        let expected = brute_force_sat(&cnf);
+        answers[usize::from(expected)] += 1;
+        for bits in 0..16u32 {
+            let [c, s, p, e] = [0, 1, 2, 3].map(|i| bits >> i & 1 == 1);
+            let what = format!("case {case} congruence={c} subst={s} probe={p} elim={e}");
+            let format = [ProofFormat::Text, ProofFormat::Binary][case % 2];
+            let sat = support::solve_checked(&cnf, config(c, s, p, e), format, &what);
+            assert_eq!(sat, expected, "{what}");
+        }
+    }
+    assert!(answers.iter().all(|&n| n > 300), "unsat/sat: {answers:?}");
+}

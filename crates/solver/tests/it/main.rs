@@ -1,0 +1,19 @@
+//! The integration tests of satoku-solver, one module per concern, in one
+//! binary (docs/testing.md).
+
+mod support;
+
+mod brute_force;
+mod elim;
+mod elim_trial;
+mod gauss;
+mod lean_reduce;
+mod observe;
+mod phases;
+mod probe;
+mod restart_floor;
+mod scoped;
+mod solutions;
+mod uniform_gate;
+mod vivify;
+mod xor_search;
