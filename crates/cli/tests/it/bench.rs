@@ -6,20 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-fn satoku(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_satoku"))
-        .args(args)
-        .output()
-        .expect("runs satoku")
-}
-
-fn cnf_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cnf")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use crate::support::{cnf_dir, satoku, satoku_fed, stdout};
 
 fn cnf_files(folder: &str) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(cnf_dir().join(folder))
@@ -266,7 +253,7 @@ fn ctrl_c_stops_the_solvers_and_reports_what_finished() {
     let cmd = format!("sh {} {{}}", slow.display());
     let file = cnf_dir().join("sat/queens-8.cnf");
     let start = Instant::now();
-    let child = Command::new(env!("CARGO_BIN_EXE_satoku"))
+    let child = Command::new(crate::support::SATOKU)
         .args(["bench", file.to_str().unwrap(), "--solver-cmd", &cmd])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -291,20 +278,6 @@ fn ctrl_c_stops_the_solvers_and_reports_what_finished() {
     assert!(text.contains("interrupted"), "{text}");
     let totals = text.lines().last().unwrap();
     assert!(totals.starts_with("solved 0/1, wrong 0, bad models 0, timeouts 0, errors 1,"));
-}
-
-/// `satoku ARGS` with `input` on stdin.
-fn satoku_fed(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    child.wait_with_output().unwrap()
 }
 
 #[test]

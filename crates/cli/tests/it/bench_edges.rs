@@ -9,14 +9,10 @@
 #![cfg(unix)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
-
-fn satoku(args: &[&str]) -> Output {
-    Command::new(SATOKU).args(args).output().unwrap()
-}
+use crate::support::{satoku, SATOKU};
 
 fn write(path: &Path, text: &str) -> PathBuf {
     std::fs::write(path, text).unwrap();

@@ -12,7 +12,7 @@ use satoku_solver::{ProofBuffer, ProofFormat, SolveResult, Solver, SolverConfig}
 /// `cnf/unsat/php-6-5.cnf`, or the same formula generated into `dir` when
 /// the corpus is absent.
 fn formula(dir: &Path) -> (PathBuf, Cnf) {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cnf/unsat/php-6-5.cnf");
+    let corpus = crate::support::repo_path("cnf/unsat/php-6-5.cnf");
     let path = if corpus.exists() {
         corpus
     } else {
@@ -42,7 +42,7 @@ fn proof(cnf: &Cnf, format: ProofFormat) -> Vec<u8> {
 fn check_proof(cnf_path: &Path, proof: &[u8], dir: &Path, extra: &[&str]) -> Output {
     let proof_path = dir.join("proof.drat");
     std::fs::write(&proof_path, proof).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_satoku"))
+    Command::new(crate::support::SATOKU)
         .arg("check-proof")
         .arg(cnf_path)
         .arg(&proof_path)
@@ -125,7 +125,7 @@ fn malformed_proofs_exit_2() {
     let out = check_proof(&path, b"d 1 2 3 4 0\n", dir.path(), &["--strict"]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
 
-    let missing = Command::new(env!("CARGO_BIN_EXE_satoku"))
+    let missing = Command::new(crate::support::SATOKU)
         .arg("check-proof")
         .arg(&path)
         .arg(dir.path().join("no-such-proof"))
@@ -181,7 +181,7 @@ fn the_proof_of_a_formula_its_units_refute_is_still_read() {
     let cnf = dir.path().join("d6.cnf");
     std::fs::write(&cnf, "p cnf 1 2\n1 0\n-1 0\n").unwrap();
     let run = |proof: &Path| {
-        Command::new(env!("CARGO_BIN_EXE_satoku"))
+        Command::new(crate::support::SATOKU)
             .arg("check-proof")
             .arg(&cnf)
             .arg(proof)

@@ -2,29 +2,14 @@
 //! binary junk and truncated files must give exit code 2 and a
 //! `satoku: error: path:line:col: message` line, never a panic.
 
-use crate::support;
-
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn satoku(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_satoku"))
-        .args(args)
-        .output()
-        .expect("runs satoku")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn cnf_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cnf")
-}
+use crate::support;
+use crate::support::{cnf_dir, satoku, stderr};
 
 /// Exit code 2, one error line, no panic.
 fn assert_bad_input(out: &Output, what: &str) {
@@ -92,7 +77,7 @@ fn random_junk_exits_2_without_panicking() {
             // Junk after a valid header reaches the clause loop.
             junk.splice(0..0, b"p cnf 5 3\n".iter().copied());
         }
-        let out = support::satoku(&["info", "-"], &junk);
+        let out = support::satoku_fed(&["info", "-"], &junk);
         assert_bad_input(&out, &format!("junk round {round}"));
         assert!(stderr(&out).starts_with("satoku: error: <stdin>:"));
     }
@@ -109,7 +94,7 @@ fn truncated_files_never_panic() {
     let xz = xz.finish().unwrap();
     for data in [&text, &gz, &xz] {
         for cut in [1, 2, 5, 7, data.len() / 3, data.len() / 2, data.len() - 1] {
-            let out = support::satoku(&["info", "--strict", "-"], &data[..cut]);
+            let out = support::satoku_fed(&["info", "--strict", "-"], &data[..cut]);
             let err = stderr(&out);
             assert!(!err.contains("panicked"), "cut {cut}: {err}");
             assert!(
@@ -123,7 +108,7 @@ fn truncated_files_never_panic() {
 #[test]
 fn reads_stdin_and_compressed_files() {
     let text = b"c via stdin\np cnf 3 2\n1 -2 0\n3 0\n";
-    let out = support::satoku(&["info", "-"], text);
+    let out = support::satoku_fed(&["info", "-"], text);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let info = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -220,7 +205,7 @@ fn gen_output_says_how_to_regenerate_it() {
 
 #[test]
 fn huge_declared_counts_are_cheap() {
-    let out = support::satoku(&["info", "-"], b"p cnf 2147483647 4000000000\n1 -2 0\n");
+    let out = support::satoku_fed(&["info", "-"], b"p cnf 2147483647 4000000000\n1 -2 0\n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let info = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -229,7 +214,7 @@ fn huge_declared_counts_are_cheap() {
     );
     assert!(stderr(&out).contains("header declares 4000000000 clauses but 1 was read"));
     // A count past u64::MAX is told as written, not as the saturated number.
-    let out = support::satoku(&["info", "-"], b"p cnf 5 99999999999999999999\n1 0\n");
+    let out = support::satoku_fed(&["info", "-"], b"p cnf 5 99999999999999999999\n1 0\n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let info = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -249,7 +234,7 @@ fn sparse_variable_indices_are_refused_not_allocated() {
     // One clause over variable 2,000,000,000: per-variable arrays would need
     // hundreds of gigabytes. solve, bench and check-proof refuse it at once.
     let cnf = b"p cnf 2000000000 2\n2000000000 0\n-2000000000 0\n";
-    let out = support::satoku(&["solve", "-"], cnf);
+    let out = support::satoku_fed(&["solve", "-"], cnf);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("renumber the variables"),
@@ -272,7 +257,7 @@ fn sparse_variable_indices_are_refused_not_allocated() {
 fn declared_but_unused_variables_cost_output_not_memory() {
     // A header may declare far more variables than the clauses use: the
     // model still covers every declared variable (the unused ones false).
-    let out = support::satoku(&["solve", "-"], b"p cnf 200000 1\n-3 0\n");
+    let out = support::satoku_fed(&["solve", "-"], b"p cnf 200000 1\n-3 0\n");
     assert_eq!(out.status.code(), Some(10), "{}", stderr(&out));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let values: Vec<&str> = stdout
@@ -285,7 +270,7 @@ fn declared_but_unused_variables_cost_output_not_memory() {
         (values[2], values[199_999], values[200_000]),
         ("-3", "-200000", "0")
     );
-    let out = support::satoku(&["solve", "--no-model", "-"], b"p cnf 2000000000 1\n1 0\n");
+    let out = support::satoku_fed(&["solve", "--no-model", "-"], b"p cnf 2000000000 1\n1 0\n");
     assert_eq!(out.status.code(), Some(10), "{}", stderr(&out));
 }
 
@@ -305,14 +290,14 @@ fn memory_limit_stops_a_decompression_bomb_with_exit_2() {
     }
     let bomb = gzip(&text);
     assert!(bomb.len() < 100_000);
-    let out = support::satoku(&["info", "--max-memory", "4M", "-"], &bomb);
+    let out = support::satoku_fed(&["info", "--max-memory", "4M", "-"], &bomb);
     assert_bad_input(&out, "memory bomb");
     let err = stderr(&out);
     assert!(
         err.contains("the formula needs more memory than the limit of 4.0 MiB; raise the limit with --max-memory SIZE"),
         "{err}"
     );
-    let roomy = support::satoku(&["info", "--max-memory", "1G", "-"], &bomb);
+    let roomy = support::satoku_fed(&["info", "--max-memory", "1G", "-"], &bomb);
     assert_eq!(roomy.status.code(), Some(0), "{}", stderr(&roomy));
 }
 
@@ -329,7 +314,7 @@ fn expansion_limit_stops_a_decompression_bomb_with_exit_2() {
     for _ in 0..70 {
         bomb.extend_from_slice(&member);
     }
-    let out = support::satoku(&["info", "-"], &bomb);
+    let out = support::satoku_fed(&["info", "-"], &bomb);
     assert_bad_input(&out, "expansion bomb");
     let err = stderr(&out);
     assert!(
@@ -340,14 +325,14 @@ fn expansion_limit_stops_a_decompression_bomb_with_exit_2() {
         err.ends_with("; raise the limit with --max-expansion RATIO\n"),
         "{err}"
     );
-    let unlimited = support::satoku(&["info", "--max-expansion", "0", "-"], &bomb);
+    let unlimited = support::satoku_fed(&["info", "--max-expansion", "0", "-"], &bomb);
     assert_eq!(unlimited.status.code(), Some(0), "{}", stderr(&unlimited));
 }
 
 #[test]
 fn a_model_of_too_many_unused_declared_variables_is_refused_unless_not_printed() {
     let cnf = b"p cnf 2000000000 0\n";
-    let out = support::satoku(&["solve", "-"], cnf);
+    let out = support::satoku_fed(&["solve", "-"], cnf);
     assert_bad_input(&out, "huge model");
     assert_eq!(
         stderr(&out).lines().last().unwrap(),
@@ -356,7 +341,7 @@ fn a_model_of_too_many_unused_declared_variables_is_refused_unless_not_printed()
          printed: pass --no-model (and no --res), or declare fewer variables"
     );
     assert!(!String::from_utf8_lossy(&out.stdout).contains("\nv "));
-    let quiet = support::satoku(&["solve", "--no-model", "-"], cnf);
+    let quiet = support::satoku_fed(&["solve", "--no-model", "-"], cnf);
     assert_eq!(quiet.status.code(), Some(10), "{}", stderr(&quiet));
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("wide.cnf");
@@ -369,7 +354,7 @@ fn a_model_of_too_many_unused_declared_variables_is_refused_unless_not_printed()
 #[test]
 fn info_on_a_sparse_formula_costs_what_the_clauses_hold() {
     let start = std::time::Instant::now();
-    let out = support::satoku(&["info", "-"], b"p cnf 2147483647 1\n2147483647 -1 0\n");
+    let out = support::satoku_fed(&["info", "-"], b"p cnf 2147483647 1\n2147483647 -1 0\n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let info = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -386,7 +371,7 @@ fn check_accepts_the_answer_of_solve_for_the_empty_formula() {
     std::fs::write(&cnf, "p cnf 0 0\n").unwrap();
     let solved = satoku(&["solve", cnf.to_str().unwrap()]);
     assert_eq!(solved.status.code(), Some(10));
-    let out = support::satoku(&["check", cnf.to_str().unwrap(), "-"], &solved.stdout);
+    let out = support::satoku_fed(&["check", cnf.to_str().unwrap(), "-"], &solved.stdout);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("s MODEL VERIFIED"));
 }
@@ -408,7 +393,7 @@ fn check_and_decode_refuse_output_without_a_verdict_or_contradicting_itself() {
     ];
     for (text, message) in cases {
         for args in [&["check", cnf, "-"][..], &["sudoku", "decode", "-"]] {
-            let out = support::satoku(args, text);
+            let out = support::satoku_fed(args, text);
             assert_bad_input(&out, message);
             assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
         }
@@ -438,7 +423,7 @@ fn check_costs_what_the_model_text_holds() {
     let cnf = dir.path().join("f.cnf");
     std::fs::write(&cnf, "p cnf 1 1\n1 0\n").unwrap();
     let start = std::time::Instant::now();
-    let out = support::satoku(
+    let out = support::satoku_fed(
         &["check", cnf.to_str().unwrap(), "-"],
         b"s SATISFIABLE\nv 1 2147483647 0\n",
     );

@@ -4,22 +4,7 @@
 
 use crate::support;
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
-
-fn satoku(args: &[&str]) -> Output {
-    Command::new(SATOKU).args(args).output().unwrap()
-}
-
-fn repo_file(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(rel)
-        .display()
-        .to_string()
-}
+use crate::support::{repo_file, satoku};
 
 /// Runs `args` and expects exit 2 with one error line naming `missing`.
 fn expect_missing(args: &[&str], missing: &str) {
@@ -104,7 +89,7 @@ fn two_inputs_both_from_stdin_are_a_usage_error() {
             "FILE and --puzzle",
         ),
     ] {
-        let out = support::satoku(&args, &cnf);
+        let out = support::satoku_fed(&args, &cnf);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         let told = format!("satoku: error: {names} are both `-`: stdin can be only one of them\n");

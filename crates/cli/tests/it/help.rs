@@ -9,7 +9,7 @@ use crate::support;
 /// `satoku ARGS --help`: its stdout, after checking it succeeded.
 fn help(args: &[&str]) -> String {
     let args = [args, &["--help"]].concat();
-    let out = support::satoku(&args, "");
+    let out = support::satoku_fed(&args, "");
     assert!(out.status.success(), "{args:?}: {:?}", out.status);
     String::from_utf8(out.stdout).unwrap()
 }

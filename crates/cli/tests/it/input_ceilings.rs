@@ -4,7 +4,7 @@
 //! stops with exit 2 and names the file, instead of reading an endless
 //! stream (`/dev/zero`, `yes`) into memory.
 
-use crate::support::satoku;
+use crate::support::satoku_fed;
 
 /// 64 MiB, the ceiling of a puzzle file and of a solver output's slack.
 const CEILING: usize = 64 << 20;
@@ -23,12 +23,12 @@ fn a_model_file_past_the_ceiling_is_bad_input() {
     let model = dir.path().join("model.txt");
     let comments = "c foo\n".repeat(CEILING / 6 + 1000);
     std::fs::write(&model, format!("s SATISFIABLE\nv 1 2 0\n{comments}")).unwrap();
-    let out = satoku(
+    let out = satoku_fed(
         &["check", cnf.to_str().unwrap(), model.to_str().unwrap()],
         "",
     );
     assert_too_long(&out, "check MODEL");
-    let out = satoku(&["check", cnf.to_str().unwrap(), "-"], comments.as_bytes());
+    let out = satoku_fed(&["check", cnf.to_str().unwrap(), "-"], comments.as_bytes());
     assert_too_long(&out, "check -");
 }
 
@@ -44,7 +44,7 @@ fn a_puzzle_file_past_the_ceiling_is_bad_input() {
         &["sudoku", "explain", file],
         &["sudoku", "play", file, "--plain"],
     ] {
-        assert_too_long(&satoku(args, ""), &format!("{args:?}"));
+        assert_too_long(&satoku_fed(args, ""), &format!("{args:?}"));
     }
 }
 
@@ -54,7 +54,7 @@ fn a_play_command_line_past_its_ceiling_is_bad_input() {
     let path = dir.path().join("one.txt");
     std::fs::write(&path, format!("{:081}\n", 0)).unwrap();
     let endless_line = vec![b'x'; 1 << 20];
-    let out = satoku(
+    let out = satoku_fed(
         &["sudoku", "play", path.to_str().unwrap(), "--plain"],
         endless_line,
     );
@@ -64,6 +64,6 @@ fn a_play_command_line_past_its_ceiling_is_bad_input() {
 #[cfg(unix)]
 #[test]
 fn an_endless_stream_stops_at_the_ceiling() {
-    let out = satoku(&["sudoku", "decode", "/dev/zero"], "");
+    let out = satoku_fed(&["sudoku", "decode", "/dev/zero"], "");
     assert_too_long(&out, "decode /dev/zero");
 }

@@ -9,33 +9,13 @@
 //! satisfiable one is random 3-SAT with 60,000 variables at ratio 2. The
 //! tests take a lock so they never run at the same time.
 
-use std::io::{BufRead, BufReader, Read};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::Mutex;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
-
-/// One timing test at a time: they measure wall-clock time.
-static TIMING: Mutex<()> = Mutex::new(());
-
-fn generate(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
-    let path = dir.join(name);
-    let status = Command::new(SATOKU)
-        .arg("gen")
-        .args(args)
-        .arg("-o")
-        .arg(&path)
-        .status()
-        .unwrap();
-    assert!(status.success(), "satoku gen {args:?}");
-    path
-}
-
-fn hard_formula(dir: &Path) -> PathBuf {
-    generate(dir, "php-12-11.cnf", &["php", "--holes", "11"])
-}
+use crate::support::{
+    generate, hard_formula, read_first_line_and_close, stdout, wait_within, SATOKU, TIMING,
+};
 
 /// Runs `satoku solve FILE ARGS`, returning its output and wall-clock time.
 fn solve(file: &Path, args: &[&str]) -> (Output, Duration) {
@@ -47,10 +27,6 @@ fn solve(file: &Path, args: &[&str]) -> (Output, Duration) {
         .output()
         .unwrap();
     (output, start.elapsed())
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// The value of a `c NAME   VALUE (...)` statistics line.
@@ -115,20 +91,6 @@ fn conflict_limit_returns_unknown_at_the_limit() {
     }
 }
 
-/// Waits for `child` at most `limit`; kills it (and fails) past that.
-fn wait_within(mut child: Child, limit: Duration) -> (Output, Duration) {
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            child.kill().unwrap();
-            panic!("no exit within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let waited = start.elapsed();
-    (child.wait_with_output().unwrap(), waited)
-}
-
 #[test]
 fn sigint_prints_unknown_and_statistics() {
     let _lock = TIMING.lock().unwrap_or_else(|e| e.into_inner());
@@ -182,27 +144,15 @@ fn closed_stdout_ends_quietly() {
             "1",
         ],
     );
-    let mut child = Command::new(SATOKU)
+    let child = Command::new(SATOKU)
         .arg("solve")
         .arg(&big)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Read one line, like `head -1`, then close the pipe.
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    let (first, status, stderr) = read_first_line_and_close(child);
     assert!(first.starts_with("c "), "{first}");
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
     println!("closed stdout: exit {:?}, stderr {stderr:?}", status.code());
     assert!(stderr.is_empty(), "stderr: {stderr}");
     // The answer's exit code, however early the reader left.

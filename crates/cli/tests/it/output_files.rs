@@ -12,7 +12,7 @@ use std::os::unix::fs::{symlink, FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
+use crate::support::{repo_path, SATOKU};
 
 fn run(dir: &Path, args: &[&str]) -> Output {
     Command::new(SATOKU)
@@ -23,9 +23,7 @@ fn run(dir: &Path, args: &[&str]) -> Output {
 }
 
 fn copy_in(dir: &Path, rel: &str, name: &str) -> PathBuf {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(rel);
+    let from = repo_path(rel);
     let to = dir.join(name);
     fs::copy(from, &to).unwrap();
     to

@@ -11,31 +11,17 @@
 #![cfg(unix)]
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
-
-static TIMING: Mutex<()> = Mutex::new(());
+use crate::support::{hard_formula, wait_within, SATOKU, TIMING};
 
 const SIGNALS: [(libc::c_int, &str); 3] = [
     (libc::SIGINT, "SIGINT"),
     (libc::SIGTERM, "SIGTERM"),
     (libc::SIGHUP, "SIGHUP"),
 ];
-
-fn hard_formula(dir: &Path) -> PathBuf {
-    let path = dir.join("php-12-11.cnf");
-    let status = Command::new(SATOKU)
-        .args(["gen", "php", "--holes", "11", "-o"])
-        .arg(&path)
-        .status()
-        .unwrap();
-    assert!(status.success());
-    path
-}
 
 fn spawn(args: &[&str], dir: &Path) -> Child {
     Command::new(SATOKU)
@@ -51,21 +37,6 @@ fn spawn(args: &[&str], dir: &Path) -> Child {
 fn send(child: &Child, signal: libc::c_int) {
     // SAFETY: plain system call on the child's id.
     assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
-}
-
-/// Waits for `child` at most `limit` (killing it and failing past that);
-/// its output and how long the wait took.
-fn wait_within(mut child: Child, limit: Duration) -> (Output, Duration) {
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            child.kill().unwrap();
-            panic!("no exit within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let waited = start.elapsed();
-    (child.wait_with_output().unwrap(), waited)
 }
 
 fn assert_unknown(output: &Output, what: &str) {
@@ -93,7 +64,7 @@ fn timeout_covers_reading_the_formula() {
     let (output, waited) = wait_within(child, Duration::from_secs(10));
     assert_unknown(&output, "--timeout 0.5 on an endless stdin");
     assert!(waited < Duration::from_millis(900), "{waited:?}");
-    let text = String::from_utf8_lossy(&output.stdout);
+    let text = crate::support::stdout(&output);
     assert!(
         text.contains("c timeout while loading the formula"),
         "{text}"

@@ -7,19 +7,10 @@
 #![cfg(unix)]
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
-
-fn repo_file(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(rel)
-        .display()
-        .to_string()
-}
+use crate::support::{read_first_line_and_close, repo_file, satoku, SATOKU};
 
 /// Files every command can work on: a SAT formula, its model, an UNSAT
 /// formula with its proof, a puzzle and its encoding's solver output.
@@ -32,10 +23,6 @@ struct Inputs {
     puzzle: String,
     solved: String,
     big: String,
-}
-
-fn satoku(args: &[&str]) -> Output {
-    Command::new(SATOKU).args(args).output().unwrap()
 }
 
 fn inputs() -> Inputs {
@@ -124,23 +111,15 @@ fn a_full_disk_on_stdout_is_exit_1_with_one_message_in_every_command() {
 /// Runs `args` with stdout read for one line and then closed: the exit
 /// code and stderr.
 fn with_stdout_closed_early(args: &[String], dir: &Path) -> (Option<i32>, String) {
-    let mut child = Command::new(SATOKU)
+    let child = Command::new(SATOKU)
         .args(args)
         .current_dir(dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut first = String::new();
-    let _ = BufReader::new(child.stdout.take().unwrap()).read_line(&mut first);
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    (child.wait().unwrap().code(), stderr)
+    let (_, status, stderr) = read_first_line_and_close(child);
+    (status.code(), stderr)
 }
 
 #[test]

@@ -2,8 +2,9 @@
 //! round trip and exit codes.
 
 use std::io::Write;
-use crate::support::satoku;
 use std::process::{Command, Output, Stdio};
+
+use crate::support::satoku_fed;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -24,7 +25,7 @@ const TWO: &str =
 fn solve_answers_one_line_per_puzzle_both_ways() {
     let input = format!("# a comment\r\n{HARD}\r\n{ILLEGAL} box duplicate\n{NONE}\n{TWO}\n");
     for via in ["sat", "direct"] {
-        let out = satoku(
+        let out = satoku_fed(
             &["sudoku", "solve", "-", "--via", via, "--count", "5"],
             &input,
         );
@@ -45,9 +46,9 @@ fn solve_answers_one_line_per_puzzle_both_ways() {
 fn answers_keep_the_input_alphabet_and_jobs_keep_the_order() {
     let zeros = HARD.replace('.', "0");
     let input = format!("{zeros}\n{HARD}\n").repeat(20);
-    let out = satoku(&["sudoku", "solve", "-", "--jobs", "2"], &input);
+    let out = satoku_fed(&["sudoku", "solve", "-", "--jobs", "2"], &input);
     assert_eq!(stdout(&out), format!("{HARD_SOLUTION}\n").repeat(40));
-    let out = satoku(
+    let out = satoku_fed(
         &["sudoku", "solve", "-", "--pretty", "--via", "direct"],
         HARD,
     );
@@ -56,7 +57,7 @@ fn answers_keep_the_input_alphabet_and_jobs_keep_the_order() {
 
 #[test]
 fn encode_then_decode_any_solver_output() {
-    let out = satoku(&["sudoku", "encode", "-", "--encoding", "minimal"], HARD);
+    let out = satoku_fed(&["sudoku", "encode", "-", "--encoding", "minimal"], HARD);
     let cnf = stdout(&out);
     assert!(cnf.contains("p cnf 729 8846\n"), "{}", &cnf[..400]);
     // A model in MiniSat's format: the solution's variables true.
@@ -73,7 +74,7 @@ fn encode_then_decode_any_solver_output() {
     }
     let text: Vec<String> = lits.iter().map(i64::to_string).collect();
     let minisat = format!("SAT\n{} 0\n", text.join(" "));
-    let out = satoku(&["sudoku", "decode", "-"], &minisat);
+    let out = satoku_fed(&["sudoku", "decode", "-"], &minisat);
     assert_eq!(stdout(&out), format!("{HARD_SOLUTION}\n"));
     assert_eq!(out.status.code(), Some(10));
     // With the CNF's comments before competition-format output.
@@ -84,35 +85,35 @@ fn encode_then_decode_any_solver_output() {
         .collect();
     let competition = format!("{comments}s SATISFIABLE\nv {} 0\n", text.join(" "));
     assert_eq!(
-        stdout(&satoku(&["sudoku", "decode", "-"], &competition)),
+        stdout(&satoku_fed(&["sudoku", "decode", "-"], &competition)),
         format!("{HARD_SOLUTION}\n")
     );
     assert_eq!(
-        stdout(&satoku(&["sudoku", "decode", "-"], "s UNSATISFIABLE\n")),
+        stdout(&satoku_fed(&["sudoku", "decode", "-"], "s UNSATISFIABLE\n")),
         "none\n"
     );
     // A model that breaks a given is refused.
     let wrong = minisat.replacen("SAT\n-1 -2 -3 4 ", "SAT\n1 -2 -3 -4 ", 1);
     assert_ne!(wrong, minisat);
-    let out = satoku(&["sudoku", "decode", "-"], format!("{comments}{wrong}"));
+    let out = satoku_fed(&["sudoku", "decode", "-"], format!("{comments}{wrong}"));
     assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
 fn bad_input_exits_2_and_names_the_line_and_cell() {
     let bad = format!("{HARD}\n{}x\n", &HARD[..80]);
-    let out = satoku(&["sudoku", "solve", "-"], &bad);
+    let out = satoku_fed(&["sudoku", "solve", "-"], &bad);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(err.contains("line 2: cell r9c9: 'x'"), "{err}");
     let mut latin1 = format!("{HARD}\n..").into_bytes();
     latin1.push(0xE9);
-    let out = satoku(&["sudoku", "solve", "-"], &latin1);
+    let out = satoku_fed(&["sudoku", "solve", "-"], &latin1);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(err.contains("-:2:3: byte 0xE9 is not UTF-8 text"), "{err}");
     assert_eq!(
-        satoku(&["sudoku", "solve", "/no/such/file"], "")
+        satoku_fed(&["sudoku", "solve", "/no/such/file"], "")
             .status
             .code(),
         Some(2)
@@ -122,14 +123,14 @@ fn bad_input_exits_2_and_names_the_line_and_cell() {
 #[test]
 fn check_and_generate() {
     let input = format!("{HARD}\n{ILLEGAL}\n{NONE}\n{TWO}\n");
-    let out = satoku(&["sudoku", "check", "-"], &input);
+    let out = satoku_fed(&["sudoku", "check", "-"], &input);
     assert_eq!(
         out.status.code(),
         Some(0),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let a = satoku(
+    let a = satoku_fed(
         &[
             "sudoku",
             "generate",
@@ -141,7 +142,7 @@ fn check_and_generate() {
         ],
         "",
     );
-    let b = satoku(
+    let b = satoku_fed(
         &[
             "sudoku",
             "generate",
@@ -154,12 +155,12 @@ fn check_and_generate() {
         "",
     );
     assert_eq!(stdout(&a), stdout(&b));
-    let out = satoku(&["sudoku", "solve", "-", "--count", "2"], stdout(&a));
+    let out = satoku_fed(&["sudoku", "solve", "-", "--count", "2"], stdout(&a));
     assert_eq!(stdout(&out).lines().count(), 3);
     assert!(!stdout(&out).contains("multiple"));
     // The seed defaults to 1, as in `satoku gen`; -n is --puzzles.
-    let default_seed = satoku(&["sudoku", "generate", "-n", "2"], "");
-    let seed_one = satoku(&["sudoku", "generate", "--puzzles", "2", "--seed", "1"], "");
+    let default_seed = satoku_fed(&["sudoku", "generate", "-n", "2"], "");
+    let seed_one = satoku_fed(&["sudoku", "generate", "--puzzles", "2", "--seed", "1"], "");
     assert_eq!(stdout(&default_seed), stdout(&seed_one));
 }
 
@@ -167,7 +168,7 @@ fn check_and_generate() {
 fn one_puzzle_exits_with_its_answer_and_many_with_0() {
     for via in ["sat", "DIRECT"] {
         let code = |input: &str| {
-            satoku(
+            satoku_fed(
                 &["sudoku", "solve", "-", "--via", via, "--count", "2"],
                 input,
             )
@@ -180,7 +181,7 @@ fn one_puzzle_exits_with_its_answer_and_many_with_0() {
         assert_eq!(code(ILLEGAL), Some(2), "{via}");
         assert_eq!(code(&format!("{NONE}\n{ILLEGAL}\n")), Some(0), "{via}");
     }
-    let out = satoku(&["sudoku", "solve", "-"], ILLEGAL);
+    let out = satoku_fed(&["sudoku", "solve", "-"], ILLEGAL);
     assert_eq!(stdout(&out), "illegal\n");
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(err.contains("-: line 1: illegal givens: "), "{err}");
@@ -188,16 +189,16 @@ fn one_puzzle_exits_with_its_answer_and_many_with_0() {
 
 #[test]
 fn decode_exits_with_the_answer() {
-    let unsat = satoku(&["sudoku", "decode", "-"], "s UNSATISFIABLE\n");
+    let unsat = satoku_fed(&["sudoku", "decode", "-"], "s UNSATISFIABLE\n");
     assert_eq!(unsat.status.code(), Some(20));
-    let unknown = satoku(&["sudoku", "decode", "-"], "s UNKNOWN\n");
+    let unknown = satoku_fed(&["sudoku", "decode", "-"], "s UNKNOWN\n");
     assert_eq!(
         (stdout(&unknown).as_str(), unknown.status.code()),
         ("unknown\n", Some(0))
     );
-    let no_model = satoku(&["sudoku", "decode", "-"], "s SATISFIABLE\n");
+    let no_model = satoku_fed(&["sudoku", "decode", "-"], "s SATISFIABLE\n");
     assert_eq!(no_model.status.code(), Some(2));
-    let huge = satoku(
+    let huge = satoku_fed(
         &["sudoku", "decode", "-"],
         "s SATISFIABLE\nv 2147483647 0\n",
     );
@@ -207,14 +208,14 @@ fn decode_exits_with_the_answer() {
         err.contains("a model of 2147483647 variables is not a sudoku"),
         "{err}"
     );
-    let garbled = satoku(&["sudoku", "decode", "-"], "s SATISFIABLE\nv 1 x 0\n");
+    let garbled = satoku_fed(&["sudoku", "decode", "-"], "s SATISFIABLE\nv 1 x 0\n");
     let err = String::from_utf8_lossy(&garbled.stderr).into_owned();
     assert!(err.contains("-:2:5: expected an integer literal"), "{err}");
 }
 
 #[test]
 fn generate_names_the_flags_to_change_when_a_level_is_out_of_reach() {
-    let out = satoku(
+    let out = satoku_fed(
         &[
             "sudoku",
             "generate",
@@ -235,10 +236,8 @@ fn generate_names_the_flags_to_change_when_a_level_is_out_of_reach() {
 /// The 16x16 sample of `cnf/sudoku/puzzles.txt` with no `G` left (its
 /// rows that held one blanked), written with `0` blanks.
 fn sixteen_with_zero_blanks() -> (String, String) {
-    let sample = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cnf/sudoku/puzzles.txt"),
-    )
-    .unwrap();
+    let sample =
+        std::fs::read_to_string(crate::support::repo_path("cnf/sudoku/puzzles.txt")).unwrap();
     let line = sample.lines().find(|l| l.len() == 256).unwrap();
     let dots: String = line
         .as_bytes()
@@ -254,13 +253,13 @@ fn sixteen_with_zero_blanks() -> (String, String) {
 #[test]
 fn a_sixteen_by_sixteen_puzzle_with_zero_blanks_solves_as_with_dots() {
     let (zeros, dots) = sixteen_with_zero_blanks();
-    let with_dots = satoku(&["sudoku", "solve", "-"], &dots);
-    let with_zeros = satoku(&["sudoku", "solve", "-"], &zeros);
+    let with_dots = satoku_fed(&["sudoku", "solve", "-"], &dots);
+    let with_zeros = satoku_fed(&["sudoku", "solve", "-"], &zeros);
     assert_eq!(with_zeros.status.code(), Some(10));
     assert_eq!(stdout(&with_zeros), stdout(&with_dots));
     assert_eq!(stdout(&with_zeros).trim().len(), 256);
     // Read as hexadecimal on request: `0` is then the digit 1, many times.
-    let hex = satoku(&["sudoku", "solve", "-", "--alphabet", "hex"], &zeros);
+    let hex = satoku_fed(&["sudoku", "solve", "-", "--alphabet", "hex"], &zeros);
     assert_eq!(stdout(&hex), "illegal\n");
 }
 
@@ -281,7 +280,7 @@ fn line_reader(out: std::process::ChildStdout) -> std::sync::mpsc::Receiver<Stri
 }
 
 fn spawn_solve(args: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_satoku"))
+    Command::new(crate::support::SATOKU)
         .args(["sudoku", "solve", "-"])
         .args(args)
         .stdin(Stdio::piped())
@@ -363,9 +362,9 @@ fn solve_memory_follows_the_chunk_not_the_file() {
 
 #[test]
 fn the_readme_quick_start_file_has_unique_puzzles_and_plays() {
-    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/sudoku.txt");
+    let file = crate::support::repo_path("examples/sudoku.txt");
     let file = file.to_str().unwrap();
-    let out = satoku(&["sudoku", "solve", file, "--count", "2"], "");
+    let out = satoku_fed(&["sudoku", "solve", file, "--count", "2"], "");
     assert_eq!(out.status.code(), Some(0));
     let answers = stdout(&out);
     assert_eq!(answers.lines().count(), 5, "{answers}");
@@ -382,7 +381,7 @@ fn the_readme_quick_start_file_has_unique_puzzles_and_plays() {
         .map(|p| satoku_sudoku::rate(&p.grid).grade())
         .collect();
     assert_eq!(grades, [Easy, Medium, Hard, Expert]);
-    let out = satoku(
+    let out = satoku_fed(
         &["sudoku", "play", file, "--index", "5", "--plain"],
         "solve\n",
     );
@@ -392,13 +391,13 @@ fn the_readme_quick_start_file_has_unique_puzzles_and_plays() {
 
 #[test]
 fn summaries_count_one_puzzle_in_the_singular() {
-    let check = satoku(&["sudoku", "check", "-"], format!("{HARD}\n"));
+    let check = satoku_fed(&["sudoku", "check", "-"], format!("{HARD}\n"));
     let stderr = String::from_utf8_lossy(&check.stderr).into_owned();
     assert!(stderr.contains("check: 1 puzzle, 1 agree"), "{stderr}");
-    let solve = satoku(&["sudoku", "solve", "-"], format!("{HARD}\n"));
+    let solve = satoku_fed(&["sudoku", "solve", "-"], format!("{HARD}\n"));
     let stderr = String::from_utf8_lossy(&solve.stderr).into_owned();
     assert!(stderr.contains("sudoku: 1 puzzle: 1 solved"), "{stderr}");
-    let none = satoku(&["sudoku", "generate", "-n", "0"], "");
+    let none = satoku_fed(&["sudoku", "generate", "-n", "0"], "");
     let stderr = String::from_utf8_lossy(&none.stderr).into_owned();
     assert_eq!(
         stderr.trim_end(),

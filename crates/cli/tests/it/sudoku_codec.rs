@@ -2,9 +2,10 @@
 //! SAT path step by step, `decode --puzzle FILE` checking the puzzle
 //! `encode --index` chose, and printing it in that puzzle's own symbols.
 
-use crate::support::satoku;
 use std::path::Path;
 use std::process::Output;
+
+use crate::support::satoku_fed;
 
 const FIRST: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -26,12 +27,12 @@ fn solve_encoded(puzzles: &Path, index: &str, dir: &Path) -> String {
     let cnf = dir.join(format!("p{index}.cnf"));
     let cnf = cnf.to_str().unwrap();
     let puzzles = puzzles.to_str().unwrap();
-    let out = satoku(
+    let out = satoku_fed(
         &["sudoku", "encode", puzzles, "--index", index, "-o", cnf],
         "",
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let out = satoku(&["solve", cnf], "");
+    let out = satoku_fed(&["solve", cnf], "");
     assert_eq!(out.status.code(), Some(10), "{}", stderr(&out));
     let answer = dir.join(format!("p{index}.out"));
     std::fs::write(&answer, &out.stdout).unwrap();
@@ -45,7 +46,7 @@ fn decode_checks_the_puzzle_that_encode_index_chose() {
     std::fs::write(&puzzles, format!("{FIRST}\n{SECOND}\n")).unwrap();
     let answer = solve_encoded(&puzzles, "2", dir.path());
     let file = puzzles.to_str().unwrap();
-    let out = satoku(
+    let out = satoku_fed(
         &[
             "sudoku", "decode", &answer, "--puzzle", file, "--index", "2",
         ],
@@ -54,14 +55,14 @@ fn decode_checks_the_puzzle_that_encode_index_chose() {
     assert_eq!(out.status.code(), Some(10), "{}", stderr(&out));
     assert_eq!(stdout(&out), format!("{SECOND_SOLUTION}\n"));
     // Puzzle 1 is not the one solved: its givens are not kept.
-    let out = satoku(&["sudoku", "decode", &answer, "--puzzle", file], "");
+    let out = satoku_fed(&["sudoku", "decode", &answer, "--puzzle", file], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("whose given is 4"),
         "{}",
         stderr(&out)
     );
-    let out = satoku(
+    let out = satoku_fed(
         &[
             "sudoku", "decode", &answer, "--puzzle", file, "--index", "3",
         ],
@@ -74,7 +75,7 @@ fn decode_checks_the_puzzle_that_encode_index_chose() {
         stderr(&out)
     );
     // --index names a puzzle of --puzzle only.
-    let out = satoku(&["sudoku", "decode", &answer, "--index", "2"], "");
+    let out = satoku_fed(&["sudoku", "decode", &answer, "--index", "2"], "");
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -94,8 +95,8 @@ fn decode_prints_a_grid_of_numbers_as_numbers() {
     std::fs::write(&puzzles, grid).unwrap();
     let answer = solve_encoded(&puzzles, "1", dir.path());
     let file = puzzles.to_str().unwrap();
-    let decoded = satoku(&["sudoku", "decode", &answer, "--puzzle", file], "");
-    let solved = satoku(&["sudoku", "solve", file], "");
+    let decoded = satoku_fed(&["sudoku", "decode", &answer, "--puzzle", file], "");
+    let solved = satoku_fed(&["sudoku", "solve", file], "");
     assert_eq!(decoded.status.code(), Some(10), "{}", stderr(&decoded));
     assert_eq!(stdout(&decoded), stdout(&solved));
     assert!(

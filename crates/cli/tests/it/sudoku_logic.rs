@@ -1,6 +1,6 @@
 //! `satoku sudoku explain`, `rate` and `generate --difficulty` end to end.
 
-use crate::support::satoku;
+use crate::support::satoku_fed;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -20,7 +20,7 @@ const ILLEGAL: &str =
 
 #[test]
 fn explain_numbers_the_steps_and_ends_in_the_solved_grid() {
-    let out = satoku(&["sudoku", "explain", "-"], EASY);
+    let out = satoku_fed(&["sudoku", "explain", "-"], EASY);
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
@@ -51,8 +51,9 @@ fn explain_numbers_the_steps_and_ends_in_the_solved_grid() {
 fn explain_writes_digits_in_the_puzzles_own_symbols() {
     // The 16x16 sample is written 1-9A-G: its first step places an A, and
     // a clash in a 25x25 puzzle is named with its letter.
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../cnf/sudoku/puzzles.txt");
-    let out = satoku(&["sudoku", "explain", file, "--index", "8"], "");
+    let file = crate::support::repo_file("cnf/sudoku/puzzles.txt");
+    let file = file.as_str();
+    let out = satoku_fed(&["sudoku", "explain", file, "--index", "8"], "");
     let stdout = text(&out.stdout);
     assert!(
         stdout.contains("   1. Hidden single: in box 1, A fits only r2c4, so r2c4 = A\n"),
@@ -60,7 +61,7 @@ fn explain_writes_digits_in_the_puzzles_own_symbols() {
     );
     let mut clash = vec![b'.'; 625];
     (clash[0], clash[9]) = (b'P', b'P');
-    let out = satoku(
+    let out = satoku_fed(
         &["sudoku", "explain", "-"],
         String::from_utf8(clash).unwrap(),
     );
@@ -74,7 +75,7 @@ fn explain_writes_digits_in_the_puzzles_own_symbols() {
 #[test]
 fn explain_stops_at_guessing_with_the_candidates() {
     let input = format!("{EASY}\n{GUESS}\n{ILLEGAL}\n");
-    let out = satoku(&["sudoku", "explain", "-", "--index", "2"], &input);
+    let out = satoku_fed(&["sudoku", "explain", "-", "--index", "2"], &input);
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
     assert!(
@@ -85,13 +86,13 @@ fn explain_stops_at_guessing_with_the_candidates() {
         stdout.contains("candidates:\n  row 1: r1c3 {1,2,4}  r1c5 {1,3,5}"),
         "{stdout}"
     );
-    let illegal = satoku(&["sudoku", "explain", "-", "--index", "3"], &input);
+    let illegal = satoku_fed(&["sudoku", "explain", "-", "--index", "3"], &input);
     assert!(text(&illegal.stdout).contains("illegal givens: "));
 }
 
 #[test]
 fn explain_index_past_the_end_is_bad_input() {
-    let out = satoku(&["sudoku", "explain", "-", "--index", "4"], EASY);
+    let out = satoku_fed(&["sudoku", "explain", "-", "--index", "4"], EASY);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr)
@@ -106,7 +107,7 @@ fn explain_index_past_the_end_is_bad_input() {
 #[test]
 fn rate_prints_one_line_per_puzzle_and_a_histogram() {
     let input = format!("{EASY}\n{GUESS}\n{ILLEGAL}\n");
-    let out = satoku(&["sudoku", "rate", "-"], &input);
+    let out = satoku_fed(&["sudoku", "rate", "-"], &input);
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
     let lines: Vec<Vec<&str>> = stdout.lines().map(|l| l.split('\t').collect()).collect();
@@ -136,8 +137,8 @@ fn rate_prints_one_line_per_puzzle_and_a_histogram() {
 #[test]
 fn rate_with_jobs_keeps_the_order() {
     let input = format!("{EASY}\n{GUESS}\n").repeat(10);
-    let one = satoku(&["sudoku", "rate", "-"], &input);
-    let two = satoku(&["sudoku", "rate", "-", "--jobs", "2"], &input);
+    let one = satoku_fed(&["sudoku", "rate", "-"], &input);
+    let two = satoku_fed(&["sudoku", "rate", "-", "--jobs", "2"], &input);
     assert_eq!(text(&one.stdout), text(&two.stdout));
     assert_eq!(text(&one.stdout).lines().count(), 20);
 }
@@ -145,7 +146,7 @@ fn rate_with_jobs_keeps_the_order() {
 #[test]
 fn generate_by_difficulty_gives_puzzles_rated_at_it() {
     for level in ["easy", "medium", "hard", "expert"] {
-        let out = satoku(
+        let out = satoku_fed(
             &[
                 "sudoku",
                 "generate",
@@ -159,7 +160,7 @@ fn generate_by_difficulty_gives_puzzles_rated_at_it() {
             "",
         );
         assert_eq!(out.status.code(), Some(0), "{level}: {}", text(&out.stderr));
-        let rated = satoku(&["sudoku", "rate", "-"], text(&out.stdout));
+        let rated = satoku_fed(&["sudoku", "rate", "-"], text(&out.stdout));
         for line in text(&rated.stdout).lines() {
             assert!(line.starts_with(&format!("{level}\t")), "{level}: {line}");
         }
@@ -176,7 +177,7 @@ fn a_minimal_25x25_is_refused_before_any_work() {
     // It would run for hours: each clue's uniqueness check on a sparse
     // 25x25 grid can take that long.
     let start = std::time::Instant::now();
-    let out = satoku(&["sudoku", "generate", "--minimal", "--size", "25"], "");
+    let out = satoku_fed(&["sudoku", "generate", "--minimal", "--size", "25"], "");
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).contains("minimal puzzles are made up to 16x16"),
@@ -189,7 +190,7 @@ fn a_minimal_25x25_is_refused_before_any_work() {
 
 #[test]
 fn explain_says_so_when_the_file_holds_no_puzzle() {
-    let out = satoku(&["sudoku", "explain", "-"], "# only a comment\n");
+    let out = satoku_fed(&["sudoku", "explain", "-"], "# only a comment\n");
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stdout.is_empty());
     assert_eq!(text(&out.stderr), "satoku sudoku explain: 0 puzzles in -\n");

@@ -10,12 +10,10 @@ use std::time::{Duration, Instant};
 
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 
-fn puzzles() -> PathBuf {
-    repo().join("cnf/sudoku/puzzles.txt")
-}
+use crate::support::repo_path;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+fn puzzles() -> PathBuf {
+    repo_path("cnf/sudoku/puzzles.txt")
 }
 
 /// The third sample puzzle and its solution's first row.
@@ -38,7 +36,7 @@ impl Game {
 
     /// `satoku ARGS` in a terminal of `rows` x `cols`.
     fn start_sized(args: &[&str], dir: &Path, rows: u16, cols: u16) -> Game {
-        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_satoku"));
+        let mut command = CommandBuilder::new(crate::support::SATOKU);
         command.args(args);
         Game::spawn(command, dir, rows, cols)
     }
@@ -144,7 +142,7 @@ fn the_terminal_game_takes_moves_a_hint_undo_and_a_full_solve() {
         "--save",
         save.to_str().unwrap(),
     ];
-    let mut game = Game::start(&args, &repo());
+    let mut game = Game::start(&args, &repo_path(""));
     game.wait_for(FIRST_ROW);
     // r1c2 = 1 (an arrow, then a digit); r1c3 = 4 repeats r1c1's given.
     game.keys(&format!("{RIGHT}1"));
@@ -228,7 +226,7 @@ fn a_game_whose_terminal_closes_ends() {
             pixel_height: 0,
         })
         .expect("a pseudo-terminal");
-    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_satoku"));
+    let mut command = CommandBuilder::new(crate::support::SATOKU);
     command.args(["sudoku", "play", puzzles().to_str().unwrap()]);
     command.cwd(dir.path());
     command.env("TERM", "xterm-256color");
@@ -258,7 +256,7 @@ fn a_game_whose_terminal_closes_ends() {
 #[test]
 fn ctrl_letters_are_no_commands() {
     let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];
-    let mut game = Game::start(&args, &repo());
+    let mut game = Game::start(&args, &repo_path(""));
     game.wait_for(FIRST_ROW);
     // Ctrl-S, Ctrl-A, Ctrl-V: neither solve, pencil every mark nor check.
     game.keys("\x13\x01\x16v");
@@ -275,13 +273,13 @@ fn ctrl_letters_are_no_commands() {
 #[test]
 fn piped_stdin_on_a_terminal_plays_the_line_menu() {
     // stdout is the terminal, stdin a pipe: the line menu reads the pipe.
-    let satoku = env!("CARGO_BIN_EXE_satoku");
+    let satoku = crate::support::SATOKU;
     let script = format!(
         "printf 'fill 1 2 1\\nhint\\n' | '{satoku}' sudoku play cnf/sudoku/puzzles.txt --index 3"
     );
     let mut command = CommandBuilder::new("sh");
     command.args(["-c", &script]);
-    let mut game = Game::spawn(command, &repo(), 30, 120);
+    let mut game = Game::spawn(command, &repo_path(""), 30, 120);
     game.wait_for("Hidden single:");
     let (ok, _) = game.wait_exit();
     assert!(ok, "{}", game.contents());
@@ -293,7 +291,7 @@ fn piped_stdin_on_a_terminal_plays_the_line_menu() {
 fn a_small_terminal_gets_a_compact_layout_or_the_size_it_needs() {
     // 40x12 holds no 9x9 grid: the screen says what it needs.
     let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];
-    let mut game = Game::start_sized(&args, &repo(), 12, 40);
+    let mut game = Game::start_sized(&args, &repo_path(""), 12, 40);
     let screen = game.wait_for("terminal too small: need 21x15");
     assert!(!screen.contains("4 · ·"), "{screen}");
     game.keys("q");
@@ -301,14 +299,14 @@ fn a_small_terminal_gets_a_compact_layout_or_the_size_it_needs() {
     // 80x24: all 16 rows of a 16x16 grid (compact), then the 9x9 marks
     // view, which needs more lines, names its size.
     let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "8"];
-    let mut game = Game::start_sized(&args, &repo(), 24, 80);
+    let mut game = Game::start_sized(&args, &repo_path(""), 24, 80);
     let screen = game.wait_for("h hint · v check");
     let last_row = "· · · · | 8 F D · | 3 · · · | · 9 · E";
     assert!(screen.contains(last_row), "no 16th row:\n{screen}");
     game.keys("q");
     assert_eq!(game.wait_exit(), (true, true));
     let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];
-    let mut game = Game::start_sized(&args, &repo(), 24, 80);
+    let mut game = Game::start_sized(&args, &repo_path(""), 24, 80);
     game.wait_for(FIRST_ROW);
     game.keys("m");
     game.wait_for("terminal too small: need 39x33, have 80x24");
@@ -346,7 +344,7 @@ fn title_seconds(screen: &str) -> u64 {
 #[test]
 fn the_clock_stops_while_the_grid_is_full() {
     let args = ["sudoku", "play", "cnf/sudoku/puzzles.txt", "--index", "3"];
-    let mut game = Game::start(&args, &repo());
+    let mut game = Game::start(&args, &repo_path(""));
     game.wait_for(FIRST_ROW);
     game.keys("s");
     // Two messages of one move are set apart.
@@ -367,7 +365,7 @@ fn the_clock_stops_while_the_grid_is_full() {
 #[test]
 fn the_line_menus_clock_stops_while_the_grid_is_full() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
+    let mut child = Command::new(crate::support::SATOKU)
         .args([
             "sudoku",
             "play",
@@ -412,7 +410,7 @@ fn the_line_menus_clock_stops_while_the_grid_is_full() {
 }
 
 fn play_plain(args: &[&str], script: &str, dir: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_satoku"))
+    let mut child = Command::new(crate::support::SATOKU)
         .args(["sudoku", "play"])
         .args(args)
         .current_dir(dir)

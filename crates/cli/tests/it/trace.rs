@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::support::satoku;
+use crate::support::satoku_fed;
 
 const UNSAT: &str = "../../cnf/unsat/color-v12-e50-c3-s1.cnf";
 const SAT: &str = "../../cnf/sat/ksat-v100-c400-s2.cnf";
@@ -81,7 +81,7 @@ fn events(text: &str) -> Vec<String> {
 fn solve_traced(args: &[&str], trace: &Path) -> (Output, Vec<String>) {
     let mut all = vec!["solve", "--trace", trace.to_str().unwrap()];
     all.extend_from_slice(args);
-    let output = satoku(&all, "");
+    let output = satoku_fed(&all, "");
     let text = std::fs::read_to_string(trace).unwrap();
     (output, events(&text))
 }
@@ -120,7 +120,7 @@ fn the_limit_keeps_that_many_events_then_one_truncated_line() {
 
 #[test]
 fn a_dash_traces_to_stderr_and_stdout_keeps_the_answer() {
-    let out = satoku(&["solve", "--trace", "-", SAT], "");
+    let out = satoku_fed(&["solve", "--trace", "-", SAT], "");
     assert_eq!(out.status.code(), Some(10));
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout
@@ -135,7 +135,7 @@ fn a_dash_traces_to_stderr_and_stdout_keeps_the_answer() {
 fn a_trace_over_an_input_or_another_output_is_refused() {
     let (dir, trace) = temp_trace();
     std::fs::copy(UNSAT, &trace).unwrap();
-    let over_input = satoku(
+    let over_input = satoku_fed(
         &[
             "solve",
             "--trace",
@@ -148,7 +148,7 @@ fn a_trace_over_an_input_or_another_output_is_refused() {
     assert!(String::from_utf8_lossy(&over_input.stderr).contains("refusing to write over an input"));
     let proof = dir.path().join("p.drat");
     let p = proof.to_str().unwrap();
-    let twice = satoku(&["solve", "--trace", p, "--proof", p, UNSAT], "");
+    let twice = satoku_fed(&["solve", "--trace", p, "--proof", p, UNSAT], "");
     assert_eq!(twice.status.code(), Some(2));
     assert!(!proof.exists(), "refused before any work");
 }
@@ -156,7 +156,7 @@ fn a_trace_over_an_input_or_another_output_is_refused() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_keeps_the_answer_and_exits_1_with_one_message() {
-    let out = satoku(&["solve", "--trace", "/dev/full", UNSAT], "");
+    let out = satoku_fed(&["solve", "--trace", "/dev/full", UNSAT], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("s UNSATISFIABLE\n"));
     let stderr = String::from_utf8(out.stderr).unwrap();
@@ -174,14 +174,14 @@ fn a_trace_goes_with_a_proof_that_checks() {
     let (out, names) = solve_traced(&["--proof", p, UNSAT], &trace);
     assert_eq!(out.status.code(), Some(20));
     assert!(names.iter().any(|n| n == "learn"));
-    let check = satoku(&["check-proof", UNSAT, p], "");
+    let check = satoku_fed(&["check-proof", UNSAT, p], "");
     assert_eq!(check.status.code(), Some(0), "{check:?}");
 }
 
 /// PHP(11 holes): a search of many seconds.
 fn hard_formula(dir: &Path) -> PathBuf {
     let path = dir.join("php.cnf");
-    let out = satoku(
+    let out = satoku_fed(
         &["gen", "php", "--holes", "11", "-o", path.to_str().unwrap()],
         "",
     );
@@ -217,7 +217,7 @@ mod signal {
     fn a_signal_while_tracing_leaves_a_trace_of_whole_lines() {
         let (dir, trace) = temp_trace();
         let php = hard_formula(dir.path());
-        let child = Command::new(env!("CARGO_BIN_EXE_satoku"))
+        let child = Command::new(crate::support::SATOKU)
             .args([
                 "solve",
                 "--algorithm",
