@@ -1,7 +1,7 @@
 //! Solves a DIMACS file with a DRAT proof, then times checking the proof.
 //!
 //! ```text
-//! cargo run --release -p satoku-examples --example solve_and_check -- FILE [text|binary] [PROOF_PATH]
+//! cargo run --release -p satoku-guide --example solve_and_check -- FILE [text|binary] [PROOF_PATH]
 //! ```
 
 use std::fs::File;

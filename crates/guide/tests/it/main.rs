@@ -1,4 +1,4 @@
-//! The integration tests of satoku-examples, one module per concern, in one
+//! The integration tests of satoku-guide, one module per concern, in one
 //! binary (docs/testing.md).
 
 mod support;

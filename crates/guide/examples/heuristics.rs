@@ -1,7 +1,7 @@
 //! Compares the five decision heuristics on folders of CNF files.
 //!
 //! ```text
-//! cargo run --release -p satoku-examples --example heuristics -- [--algorithm dpll|cdcl] [--no-pure-literals] DIR...
+//! cargo run --release -p satoku-guide --example heuristics -- [--algorithm dpll|cdcl] [--no-pure-literals] DIR...
 //! ```
 //!
 //! Prints a Markdown table: per folder and heuristic, the median solve time
