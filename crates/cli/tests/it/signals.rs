@@ -12,28 +12,16 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, Command, Output};
 use std::time::{Duration, Instant};
 
-use crate::support::{hard_formula, wait_within, SATOKU, TIMING};
+use crate::support::{hard_formula, spawn, wait_within, SATOKU, TIMING};
 
 const SIGNALS: [(libc::c_int, &str); 3] = [
     (libc::SIGINT, "SIGINT"),
     (libc::SIGTERM, "SIGTERM"),
     (libc::SIGHUP, "SIGHUP"),
 ];
-
-fn spawn(args: &[&str], dir: &Path) -> Child {
-    Command::new(SATOKU)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
 fn send(child: &Child, signal: libc::c_int) {
     // SAFETY: plain system call on the child's id.
     assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);

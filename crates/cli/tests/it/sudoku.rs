@@ -2,20 +2,11 @@
 //! round trip and exit codes.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-use crate::support::satoku_fed;
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-const HARD: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+use crate::support::{satoku_fed, stdout, HARD, ILLEGAL};
 const HARD_SOLUTION: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-const ILLEGAL: &str =
-    "..9.7...5..21..9..1...28....7...5..1..851.....5....3.......3..68........21.....87";
 const NONE: &str =
     "..9.287..8.6..4..5..3.....46.........2.71345.........23.....5..9..4..8.7..125.3..";
 const TWO: &str =

@@ -5,19 +5,12 @@
 use std::path::Path;
 use std::process::Output;
 
-use crate::support::satoku_fed;
+use crate::support::{satoku_fed, stdout, HARD};
 
-const FIRST: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const SECOND: &str =
     "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
 const SECOND_SOLUTION: &str =
     "527316489896542731314987562172453896689271354453698217941825673765134928238769145";
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
@@ -43,7 +36,7 @@ fn solve_encoded(puzzles: &Path, index: &str, dir: &Path) -> String {
 fn decode_checks_the_puzzle_that_encode_index_chose() {
     let dir = tempfile::tempdir().unwrap();
     let puzzles = dir.path().join("two.txt");
-    std::fs::write(&puzzles, format!("{FIRST}\n{SECOND}\n")).unwrap();
+    std::fs::write(&puzzles, format!("{HARD}\n{SECOND}\n")).unwrap();
     let answer = solve_encoded(&puzzles, "2", dir.path());
     let file = puzzles.to_str().unwrap();
     let out = satoku_fed(
@@ -83,7 +76,7 @@ fn decode_checks_the_puzzle_that_encode_index_chose() {
 fn decode_prints_a_grid_of_numbers_as_numbers() {
     let dir = tempfile::tempdir().unwrap();
     let puzzles = dir.path().join("numbers.txt");
-    let grid: String = FIRST
+    let grid: String = HARD
         .chars()
         .enumerate()
         .map(|(i, c)| {

@@ -1,6 +1,6 @@
 //! `satoku sudoku explain`, `rate` and `generate --difficulty` end to end.
 
-use crate::support::satoku_fed;
+use crate::support::{satoku_fed, ILLEGAL};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -15,8 +15,6 @@ const EASY_SOLUTION: &str =
 /// No technique applies at the start: guessing is needed.
 const GUESS: &str =
     "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
-const ILLEGAL: &str =
-    "..9.7...5..21..9..1...28....7...5..1..851.....5....3.......3..68........21.....87";
 
 #[test]
 fn explain_numbers_the_steps_and_ends_in_the_solved_grid() {

@@ -4,13 +4,13 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 
-use crate::support::repo_path;
+use crate::support::{repo_path, spawn};
 
 fn puzzles() -> PathBuf {
     repo_path("cnf/sudoku/puzzles.txt")
@@ -365,20 +365,9 @@ fn the_clock_stops_while_the_grid_is_full() {
 #[test]
 fn the_line_menus_clock_stops_while_the_grid_is_full() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(crate::support::SATOKU)
-        .args([
-            "sudoku",
-            "play",
-            puzzles().to_str().unwrap(),
-            "--index",
-            "3",
-        ])
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let puzzles = puzzles();
+    let args = ["sudoku", "play", puzzles.to_str().unwrap(), "--index", "3"];
+    let mut child = spawn(&args, dir.path());
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"solve\n").unwrap();
     stdin.flush().unwrap();
@@ -410,15 +399,7 @@ fn the_line_menus_clock_stops_while_the_grid_is_full() {
 }
 
 fn play_plain(args: &[&str], script: &str, dir: &Path) -> Output {
-    let mut child = Command::new(crate::support::SATOKU)
-        .args(["sudoku", "play"])
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&[&["sudoku", "play"], args].concat(), dir);
     child
         .stdin
         .take()

@@ -14,6 +14,13 @@ pub const SATOKU: &str = env!("CARGO_BIN_EXE_satoku");
 /// wall-clock time, and all modules share one process.
 pub static TIMING: Mutex<()> = Mutex::new(());
 
+/// A hard 9x9 puzzle with one solution.
+pub const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// An illegal 9x9 puzzle: a 5 twice in the middle block.
+pub const ILLEGAL: &str =
+    "..9.7...5..21..9..1...28....7...5..1..851.....5....3.......3..68........21.....87";
+
 /// Runs `satoku ARGS` (stdin empty); its whole output.
 pub fn satoku(args: &[&str]) -> Output {
     Command::new(SATOKU)
@@ -51,6 +58,18 @@ pub fn repo_file(rel: &str) -> String {
 /// The repository's `cnf/` folder.
 pub fn cnf_dir() -> PathBuf {
     repo_path("cnf")
+}
+
+/// Starts `satoku ARGS` in `dir`, its stdin, stdout and stderr piped.
+pub fn spawn(args: &[&str], dir: &Path) -> Child {
+    Command::new(SATOKU)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
 }
 
 /// Writes `satoku gen ARGS` to `dir/name`; its path.
