@@ -5,19 +5,12 @@
 //! assumptions must still give a DRAT proof the checker accepts when the
 //! formula is unsatisfiable, and a model of it otherwise.
 
-use crate::support::assert_proof_checks;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use satoku_formula::Lit;
 use satoku_gen::random_ksat;
 use satoku_solver::{ProofBuffer, ProofFormat, SolveResult, Solver, SolverConfig};
 
-/// `count` random literals over variables `1..=num_vars`; repeats and
-/// contradictions are allowed, as a caller's assumptions may have them.
-fn random_assumptions(rng: &mut ChaCha8Rng, num_vars: i64, count: usize) -> Vec<Lit> {
-    let mut pick = || rng.gen_range(1..=num_vars) * if rng.gen() { 1 } else { -1 };
-    (0..count).map(|_| Lit::from_dimacs(pick())).collect()
-}
+use crate::support::{assert_proof_checks, random_lits};
 
 #[test]
 fn lemmas_learnt_under_assumptions_check_in_the_final_proof() {
@@ -40,7 +33,7 @@ fn lemmas_learnt_under_assumptions_check_in_the_final_proof() {
             solver.add_cnf(&cnf);
             for _ in 0..rng.gen_range(1..6) {
                 let count = rng.gen_range(3..=vars / 3);
-                let assumptions = random_assumptions(&mut rng, vars as i64, count);
+                let assumptions = random_lits(&mut rng, vars, count);
                 if let SolveResult::Sat(model) = solver.solve_with_assumptions(&assumptions) {
                     assert!(model.satisfies(&cnf), "{what}: bad model");
                     assert!(assumptions.iter().all(|&a| model.lit_value(a)));

@@ -4,10 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::support::solve_checked;
-
 use satoku_dimacs::{parse_path, ParseOptions};
 use satoku_solver::{Algorithm, Heuristic, ProofFormat, SolveResult, Solver, SolverConfig};
+
+use crate::support::solve_checked;
 
 fn corpus(folder: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -5,13 +5,16 @@
 //! clauses added, whose answers are compared with brute force under every
 //! combination of congruence, substitution, probing and elimination.
 
-use crate::support;
-
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use satoku_drat::CheckOptions;
 use satoku_formula::{Cnf, Lit};
 use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
+
+use crate::support;
+use crate::support::sweep::{Switch, CONGRUENCE, ELIMINATE, PROBE, SUBSTITUTE, SUBSUME};
+use crate::support::{on_and_off, random_lits, Sweep};
 
 /// A gate: its output literal over its own variable, and its inputs.
 struct Gate {
@@ -129,18 +132,6 @@ fn miter(rng: &mut ChaCha8Rng, inputs: usize, gates: usize, mutate: bool) -> Cnf
     cnf
 }
 
-/// Whether some assignment satisfies `cnf` (at most 22 variables).
-fn brute_force_sat(cnf: &Cnf) -> bool {
-    let n = cnf.num_vars();
-    assert!(n <= 22);
-    (0..1u32 << n).any(|a| {
-        cnf.clauses().all(|c| {
-            c.iter()
-                .any(|l| ((a >> l.var().index()) & 1 == 1) != l.is_negated())
-        })
-    })
-}
-
 fn config(congruence: bool, substitute: bool, probe: bool, eliminate: bool) -> SolverConfig {
     SolverConfig {
         congruence,
@@ -184,30 +175,25 @@ fn miters_of_a_circuit_and_its_copy_are_refuted_with_checked_proofs() {
 
 #[test]
 fn small_gate_formulas_agree_with_brute_force_under_every_combination() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x9a7e5);
-    let mut answers = [0; 2];
-    for case in 0..1500 {
-        let (gates, mutate) = (rng.gen_range(2..=5), rng.gen_bool(0.6));
-        let mut cnf = miter(&mut rng, 3, gates, mutate);
-        for _ in 0..rng.gen_range(0..=2) {
-            let n = cnf.num_vars() as i64;
-            let clause: Vec<Lit> = (0..3)
-                .map(|_| {
-                    let v = rng.gen_range(1..=n);
-                    Lit::from_dimacs(if rng.gen_bool(0.5) { v } else { -v })
-                })
-                .collect();
-            cnf.add_clause(&clause);
-        }
-        let expected = brute_force_sat(&cnf);
-        answers[usize::from(expected)] += 1;
-        for bits in 0..16u32 {
-            let [c, s, p, e] = [0, 1, 2, 3].map(|i| bits >> i & 1 == 1);
-            let what = format!("case {case} congruence={c} subst={s} probe={p} elim={e}");
-            let format = [ProofFormat::Text, ProofFormat::Binary][case % 2];
-            let sat = support::solve_checked(&cnf, config(c, s, p, e), format, &what);
-            assert_eq!(sat, expected, "{what}");
-        }
-    }
+    // Elimination and subsumption together, as one switch.
+    let switches: [Switch; 4] = [CONGRUENCE, SUBSTITUTE, PROBE, |c, on| {
+        ELIMINATE(c, on);
+        SUBSUME(c, on);
+    }];
+    let configs = on_and_off(&SolverConfig::default(), &switches);
+    let sweep = Sweep::new(0x9a7e5, 1500, configs).with_proofs(CheckOptions::default());
+    let answers = sweep.run(small_gate_formula, |_| {});
     assert!(answers.iter().all(|&n| n > 300), "unsat/sat: {answers:?}");
+}
+
+/// A miter of a 3-input circuit of 2..=5 gates (its copy mutated in most
+/// cases) with up to two random ternary clauses.
+fn small_gate_formula(rng: &mut ChaCha8Rng) -> Cnf {
+    let (gates, mutate) = (rng.gen_range(2..=5), rng.gen_bool(0.6));
+    let mut cnf = miter(rng, 3, gates, mutate);
+    for _ in 0..rng.gen_range(0..=2) {
+        let clause = random_lits(rng, cnf.num_vars(), 3);
+        cnf.add_clause(&clause);
+    }
+    cnf
 }

@@ -4,12 +4,13 @@
 //! (150..250 variables) exercise restarts, reductions and garbage collection,
 //! where the CDCL configurations are checked against each other.
 
-use crate::support::solve_checked;
 use satoku_formula::Cnf;
 use satoku_gen::random_ksat;
 use satoku_solver::{
     Algorithm, Heuristic, ProofFormat, RestartPolicy, SolveResult, Solver, SolverConfig,
 };
+
+use crate::support::{brute_force_sat, solve_checked};
 
 fn answer(cnf: &Cnf, config: SolverConfig) -> bool {
     match Solver::from_cnf(cnf, config).solve() {
@@ -20,16 +21,6 @@ fn answer(cnf: &Cnf, config: SolverConfig) -> bool {
         SolveResult::Unsat => false,
         SolveResult::Unknown => panic!("unknown without limits"),
     }
-}
-
-fn brute_force(cnf: &Cnf) -> bool {
-    let n = cnf.num_vars();
-    (0..1u64 << n).any(|a| {
-        cnf.clauses().all(|c| {
-            c.iter()
-                .any(|l| ((a >> l.var().index()) & 1 == 1) != l.is_negated())
-        })
-    })
 }
 
 fn cdcl(restart: RestartPolicy, reduce: bool) -> SolverConfig {
@@ -75,7 +66,7 @@ fn run(count: u64, seed0: u64) {
         assert_eq!(answer(&cnf, dpll), reference, "seed {seed}: DPLL disagrees");
         if vars <= 20 {
             assert_eq!(
-                brute_force(&cnf),
+                brute_force_sat(&cnf, &[]),
                 reference,
                 "seed {seed}: brute force disagrees"
             );

@@ -6,12 +6,16 @@
 //! where clauses naming eliminated variables put the removed clauses back
 //! as RAT lemmas.
 
-use crate::support::assert_proof_checks;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use satoku_drat::CheckOptions;
 use satoku_formula::{Cnf, Lit};
 use satoku_gen::random_ksat;
-use satoku_solver::{ProofBuffer, ProofFormat, SolveResult, Solver, SolverConfig, Stats};
+use satoku_solver::{ProofFormat, SolveResult, SolverConfig, Stats};
+
+use crate::support::oracle::{checked_with_proof, proving_solver};
+use crate::support::sweep::{elim_config, ELIMINATE, SUBSUME};
+use crate::support::{on_and_off, Sweep};
 
 /// Random 2-SAT and 3-SAT clauses over the same few variables: dense
 /// enough for subsumption, strengthening and elimination to fire.
@@ -25,16 +29,6 @@ fn dense_formula(rng: &mut ChaCha8Rng) -> Cnf {
     cnf
 }
 
-/// A solver with a proof in `format` and `config`, holding `cnf`.
-fn proving_solver(cnf: &Cnf, config: SolverConfig, format: ProofFormat) -> (Solver, ProofBuffer) {
-    let buf = ProofBuffer::default();
-    let mut solver = Solver::new(config)
-        .with_proof(Box::new(buf.clone()), format)
-        .unwrap();
-    solver.add_cnf(cnf);
-    (solver, buf)
-}
-
 /// Solves with a proof; checks the model or the proof. Returns whether
 /// UNSAT, and the statistics.
 fn solve_checked(
@@ -46,26 +40,8 @@ fn solve_checked(
     let (mut solver, buf) = proving_solver(cnf, config, format);
     let result = solver.solve();
     solver.finish_proof().unwrap();
-    check(cnf, &result, &buf.bytes(), what);
+    checked_with_proof(cnf, &result, &buf.bytes(), what);
     (result == SolveResult::Unsat, solver.stats().clone())
-}
-
-fn check(cnf: &Cnf, result: &SolveResult, proof: &[u8], what: &str) {
-    match result {
-        SolveResult::Sat(model) => assert!(model.satisfies(cnf), "{what}: bad model"),
-        SolveResult::Unsat => assert_proof_checks(cnf, proof, what),
-        SolveResult::Unknown => panic!("{what}: unknown without limits"),
-    }
-}
-
-/// Subsumption and elimination on or off, the elimination trial off.
-fn config(subsume: bool, eliminate: bool) -> SolverConfig {
-    SolverConfig {
-        subsume,
-        eliminate,
-        elim_trial: false,
-        ..SolverConfig::default()
-    }
 }
 
 fn format(rng: &mut ChaCha8Rng) -> ProofFormat {
@@ -78,21 +54,15 @@ fn format(rng: &mut ChaCha8Rng) -> ProofFormat {
 
 #[test]
 fn preprocessing_proofs_check_with_each_technique_on_and_off() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x5ab5);
-    let (mut unsat, mut eliminated, mut subsumed, mut strengthened) = (0, 0, 0, 0);
-    for case in 0..800 {
-        let cnf = dense_formula(&mut rng);
-        for (subsume, eliminate) in [(true, true), (true, false), (false, true)] {
-            let what = format!("case {case} subsume={subsume} eliminate={eliminate}");
-            let format = format(&mut rng);
-            let (refuted, stats) = solve_checked(&cnf, config(subsume, eliminate), format, &what);
-            unsat += usize::from(refuted);
-            eliminated += stats.eliminated_vars;
-            subsumed += stats.subsumed_clauses;
-            strengthened += stats.strengthened_clauses;
-        }
-    }
-    assert!(unsat > 500, "{unsat} refutations");
+    let configs = on_and_off(&elim_config(false, false), &[SUBSUME, ELIMINATE]);
+    let (mut eliminated, mut subsumed, mut strengthened) = (0, 0, 0);
+    let sweep = Sweep::new(0x5ab5, 800, configs).with_proofs(CheckOptions::default());
+    let [unsat, _] = sweep.run(dense_formula, |run| {
+        eliminated += run.stats.eliminated_vars;
+        subsumed += run.stats.subsumed_clauses;
+        strengthened += run.stats.strengthened_clauses;
+    });
+    assert!(unsat > 166, "{unsat} refuted formulas");
     assert!(
         eliminated > 500 && subsumed > 2000 && strengthened > 2000,
         "{eliminated} eliminated, {subsumed} subsumed, {strengthened} strengthened"
@@ -107,7 +77,8 @@ fn inprocessing_rounds_during_the_search_keep_proofs_valid() {
         let vars = rng.gen_range(150..=180);
         let cnf = random_ksat(vars, vars * 43 / 10, 3, rng.gen());
         let what = format!("case {case} ({vars} vars)");
-        let (refuted, stats) = solve_checked(&cnf, config(true, true), format(&mut rng), &what);
+        let (refuted, stats) =
+            solve_checked(&cnf, elim_config(true, true), format(&mut rng), &what);
         unsat += usize::from(refuted);
         later_rounds += stats.elim_rounds.saturating_sub(1);
     }
@@ -154,7 +125,7 @@ fn assumptions_naming_eliminated_variables_keep_proofs_valid() {
         let cnf = dense_formula(&mut rng);
         let n = cnf.num_vars() as i64;
         let first = if case % 2 == 0 {
-            config(true, true)
+            elim_config(true, true)
         } else {
             SolverConfig::default() // the elimination trial
         };
@@ -175,7 +146,7 @@ fn assumptions_naming_eliminated_variables_keep_proofs_valid() {
             result = solver.solve();
         }
         solver.finish_proof().unwrap();
-        check(&cnf, &result, &buf.bytes(), &format!("case {case}"));
+        checked_with_proof(&cnf, &result, &buf.bytes(), &format!("case {case}"));
         unsat += usize::from(result == SolveResult::Unsat);
     }
     assert!(

@@ -1,5 +1,7 @@
 //! The integration tests of satoku-guide, one module per concern, in one
-//! binary (docs/testing.md).
+//! binary (docs/testing.md). `support` holds the solver's oracles, random
+//! formulas and "technique on and off" harness, which these tests run with
+//! DRAT proofs checked.
 
 mod support;
 

@@ -6,36 +6,16 @@
 //! adds clauses naming substituted variables (which puts their clauses
 //! back as lemmas). Each technique must have fired in refuted cases.
 
-use crate::support;
-
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use satoku_drat::CheckOptions;
 use satoku_formula::{Cnf, Lit};
-use satoku_solver::{ProofBuffer, ProofFormat, SolveResult, Solver, SolverConfig, Stats};
+use satoku_solver::{ProofFormat, SolveResult, SolverConfig, Stats};
 
-/// `count` random literals over variables `1..=num_vars`.
-fn random_lits(rng: &mut ChaCha8Rng, num_vars: usize, count: usize) -> Vec<Lit> {
-    (0..count)
-        .map(|_| {
-            let v = rng.gen_range(1..=num_vars as i64);
-            Lit::from_dimacs(if rng.gen_bool(0.5) { v } else { -v })
-        })
-        .collect()
-}
-
-/// A random formula over 3..=12 variables, mostly binary clauses.
-fn random_formula(rng: &mut ChaCha8Rng) -> Cnf {
-    let num_vars = rng.gen_range(3..=12);
-    let num_clauses = rng.gen_range(num_vars..=4 * num_vars);
-    let mut cnf = Cnf::new();
-    cnf.ensure_vars(num_vars);
-    for _ in 0..num_clauses {
-        let len =
-            [1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4][rng.gen_range(0..20)];
-        cnf.add_clause(&random_lits(rng, num_vars, len));
-    }
-    cnf
-}
+use crate::support::oracle::{checked_with_proof, proving_solver};
+use crate::support::random::binary_dense_formula as random_formula;
+use crate::support::sweep::{PROBE, SUBSTITUTE};
+use crate::support::{on_and_off, random_lits, Sweep};
 
 /// Solves `cnf` then, if `extra` is given, adds it and solves again; the
 /// last answer, the proof and the statistics.
@@ -45,11 +25,7 @@ fn solve(
     config: &SolverConfig,
     format: ProofFormat,
 ) -> (SolveResult, Vec<u8>, Stats) {
-    let buf = ProofBuffer::default();
-    let mut solver = Solver::new(config.clone())
-        .with_proof(Box::new(buf.clone()), format)
-        .unwrap();
-    solver.add_cnf(cnf);
+    let (mut solver, buf) = proving_solver(cnf, config.clone(), format);
     let mut result = solver.solve();
     if !extra.is_empty() {
         for clause in extra {
@@ -61,53 +37,27 @@ fn solve(
     (result, buf.bytes(), solver.stats().clone())
 }
 
-/// Checks the answer: a model of `cnf`, or a proof the checker accepts.
+/// Whether the answer is UNSAT, after checking it: a model of `cnf`, or a
+/// proof the checker accepts.
 fn check(cnf: &Cnf, (result, proof, _): &(SolveResult, Vec<u8>, Stats), what: &str) -> bool {
-    match result {
-        SolveResult::Sat(model) => {
-            assert!(model.satisfies(cnf), "{what}: bad model");
-            false
-        }
-        SolveResult::Unsat => {
-            support::assert_proof_checks(cnf, proof, what);
-            true
-        }
-        SolveResult::Unknown => panic!("{what}: unknown without limits"),
-    }
+    !checked_with_proof(cnf, result, proof, what)
 }
 
-fn configs() -> [SolverConfig; 3] {
-    let with = |probe, substitute| SolverConfig {
-        probe,
-        substitute,
-        ..SolverConfig::default()
-    };
-    [with(true, false), with(false, true), with(true, true)]
+/// Neither, substitution alone, probing alone, both.
+fn configs() -> Vec<SolverConfig> {
+    on_and_off(&SolverConfig::default(), &[SUBSTITUTE, PROBE])
 }
 
 #[test]
 fn proofs_of_probing_and_substitution_check() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0xd2a7);
+    let sweep = Sweep::new(0xd2a7, 4000, configs()).with_proofs(CheckOptions::default());
     let (mut failed, mut substituted) = (0, 0);
-    for case in 0..4000 {
-        let cnf = random_formula(&mut rng);
-        let format = if case % 2 == 0 {
-            ProofFormat::Text
-        } else {
-            ProofFormat::Binary
-        };
-        for config in &configs() {
-            let what = format!(
-                "case {case} probe={} subst={}",
-                config.probe, config.substitute
-            );
-            let run = solve(&cnf, &[], config, format);
-            if check(&cnf, &run, &what) {
-                failed += run.2.failed_literals;
-                substituted += run.2.substituted_vars;
-            }
+    sweep.run(random_formula, |run| {
+        if !run.sat {
+            failed += run.stats.failed_literals;
+            substituted += run.stats.substituted_vars;
         }
-    }
+    });
     assert!(failed > 150 && substituted > 150, "{failed} {substituted}");
 }
 

@@ -4,12 +4,13 @@
 //! model checked and every proof verified by the workspace's checker; and
 //! shrinking must have fired.
 
-use crate::support;
-
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::Cnf;
-use satoku_solver::{ProofBuffer, ProofFormat, SolveResult, Solver, SolverConfig};
+use satoku_solver::{ProofFormat, SolverConfig};
+
+use crate::support;
+use crate::support::oracle::checked_with_proof;
 
 fn shrinking() -> SolverConfig {
     SolverConfig {
@@ -21,24 +22,9 @@ fn shrinking() -> SolverConfig {
 /// Solves `cnf` with shrinking and a proof, checks the answer (model or
 /// proof) and returns the literals shrinking removed, and whether SAT.
 fn solve_and_check(cnf: &Cnf, what: &str) -> (u64, bool) {
-    let buf = ProofBuffer::default();
-    let mut solver = Solver::new(shrinking())
-        .with_proof(Box::new(buf.clone()), ProofFormat::Binary)
-        .unwrap();
-    solver.add_cnf(cnf);
-    let sat = match solver.solve() {
-        SolveResult::Sat(model) => {
-            assert!(model.satisfies(cnf), "{what}: bad model");
-            true
-        }
-        SolveResult::Unsat => {
-            solver.finish_proof().unwrap();
-            support::assert_proof_checks(cnf, &buf.bytes(), what);
-            false
-        }
-        SolveResult::Unknown => panic!("{what}: unknown without limits"),
-    };
-    (solver.stats().shrunken_literals, sat)
+    let (result, proof, stats) = support::solve_with_proof(cnf, shrinking(), ProofFormat::Binary);
+    let sat = checked_with_proof(cnf, &result, &proof, what);
+    (stats.shrunken_literals, sat)
 }
 
 #[test]

@@ -2,18 +2,18 @@
 //! pigeonhole and random 3-SAT formulas, text and binary, are verified, and
 //! the same proofs with a lemma broken, or cut short, are rejected.
 
-use crate::support;
-
 use satoku_drat::{check, CheckOptions, Format, Outcome, ProofReader, StepKind};
 use satoku_formula::{Cnf, Lit};
 use satoku_solver::{ProofFormat, SolveResult, SolverConfig};
 
+use crate::support;
+
 /// Solves `cnf` with a proof; `None` when it is satisfiable.
 fn solve_with_proof(cnf: &Cnf, format: ProofFormat) -> Option<Vec<u8>> {
     match support::solve_with_proof(cnf, SolverConfig::default(), format) {
-        (SolveResult::Unsat, proof) => Some(proof),
-        (SolveResult::Sat(_), _) => None,
-        (SolveResult::Unknown, _) => panic!("no limit was set"),
+        (SolveResult::Unsat, proof, _) => Some(proof),
+        (SolveResult::Sat(_), ..) => None,
+        (SolveResult::Unknown, ..) => panic!("no limit was set"),
     }
 }
 

@@ -3,28 +3,21 @@
 //! the proofs of Tseitin formulas (refuted by search alone then) verify
 //! with the workspace's checker, in both formats.
 
-use crate::support;
+use satoku_solver::{ProofFormat, SolveResult, Solver, SolverConfig};
 
-use satoku_solver::{ProofBuffer, ProofFormat, SolveResult, Solver, SolverConfig};
+use crate::support;
 
 #[test]
 fn no_xor_is_read_while_a_proof_is_written_and_the_proofs_verify() {
     for seed in 0..6 {
         let cnf = satoku_gen::tseitin(16, true, seed);
         let format = [ProofFormat::Text, ProofFormat::Binary][seed as usize % 2];
-        let buf = ProofBuffer::default();
-        let mut solver = Solver::new(SolverConfig::default())
-            .with_proof(Box::new(buf.clone()), format)
-            .unwrap();
-        solver.add_cnf(&cnf);
-        assert!(matches!(solver.solve(), SolveResult::Unsat));
-        solver.finish_proof().unwrap();
-        assert_eq!(solver.stats().xors, 0, "seed {seed}");
-        assert!(
-            solver.stats().conflicts > 0,
-            "seed {seed}: refuted by search"
-        );
-        support::assert_proof_checks(&cnf, &buf.bytes(), &format!("seed {seed}"));
+        let (result, proof, stats) =
+            support::solve_with_proof(&cnf, SolverConfig::default(), format);
+        assert_eq!(result, SolveResult::Unsat, "seed {seed}");
+        assert_eq!(stats.xors, 0, "seed {seed}");
+        assert!(stats.conflicts > 0, "seed {seed}: refuted by search");
+        support::assert_proof_checks(&cnf, &proof, &format!("seed {seed}"));
         // Without a proof the same formula is refuted by elimination alone.
         let mut solver = Solver::from_cnf(&cnf, SolverConfig::default());
         assert!(matches!(solver.solve(), SolveResult::Unsat));

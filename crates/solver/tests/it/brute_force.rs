@@ -9,60 +9,16 @@ use satoku_solver::{
     Algorithm, Heuristic, RestartPolicy, SolveResult, Solver, SolverConfig, TargetPhases,
 };
 
-/// A random formula over 1..=16 variables with clause lengths 0..=5.
+use crate::support::random::random_cnf;
+use crate::support::{brute_force_sat, check_against_brute_force, Sweep};
+
+/// A random formula over 1..=16 variables with clause lengths 0..=5
+/// (empty clauses rare, as in real inputs: 1 in 200).
 fn random_formula(rng: &mut ChaCha8Rng) -> Cnf {
-    let num_vars = rng.gen_range(1..=16u32);
-    let num_clauses = rng.gen_range(0..=5 * num_vars as usize + 4);
-    let mut cnf = Cnf::new();
-    cnf.ensure_vars(num_vars as usize);
-    for _ in 0..num_clauses {
-        // Empty clauses are rare, as in real inputs; length 1..=5 otherwise.
-        let len = if rng.gen_ratio(1, 200) {
-            0
-        } else {
-            rng.gen_range(1..=5)
-        };
-        let clause: Vec<Lit> = (0..len)
-            .map(|_| {
-                let v = rng.gen_range(1..=num_vars as i64);
-                if rng.gen_bool(0.5) {
-                    Lit::from_dimacs(v)
-                } else {
-                    Lit::from_dimacs(-v)
-                }
-            })
-            .collect();
-        cnf.add_clause(&clause);
-    }
-    cnf
-}
-
-/// Clause bitmasks: (positive vars, negative vars).
-fn masks(cnf: &Cnf) -> Vec<(u32, u32)> {
-    cnf.clauses()
-        .map(|c| {
-            c.iter().fold((0, 0), |(p, n), l| {
-                let bit = 1u32 << l.var().index();
-                if l.is_negated() {
-                    (p, n | bit)
-                } else {
-                    (p | bit, n)
-                }
-            })
-        })
-        .collect()
-}
-
-/// Whether some assignment satisfies `cnf` and the fixed literals.
-fn brute_force_sat(cnf: &Cnf, fixed: &[Lit]) -> bool {
-    let masks = masks(cnf);
-    let n = cnf.num_vars();
-    (0..1u32 << n).any(|a| {
-        fixed
-            .iter()
-            .all(|l| ((a >> l.var().index()) & 1 == 1) != l.is_negated())
-            && masks.iter().all(|&(p, q)| a & p != 0 || !a & q != 0)
-    })
+    let num_vars = rng.gen_range(1..=16);
+    let num_clauses = rng.gen_range(0..=5 * num_vars + 4);
+    let lengths = [(0, 5), (1, 199), (2, 199), (3, 199), (4, 199), (5, 199)];
+    random_cnf(rng, num_vars, num_clauses, &lengths)
 }
 
 fn configs() -> Vec<SolverConfig> {
@@ -146,45 +102,9 @@ fn configs() -> Vec<SolverConfig> {
     all
 }
 
-fn check_answer(cnf: &Cnf, result: &SolveResult, expected_sat: bool, what: &str) {
-    match result {
-        SolveResult::Sat(model) => {
-            assert!(
-                expected_sat,
-                "{what}: SAT but brute force says UNSAT\n{cnf:?}"
-            );
-            assert!(model.satisfies(cnf), "{what}: bad model");
-            assert!(
-                (cnf.used_vars()..=cnf.num_vars()).contains(&model.num_vars()),
-                "{what}: model must cover every used variable (from_cnf sizes by them)"
-            );
-        }
-        SolveResult::Unsat => assert!(
-            !expected_sat,
-            "{what}: UNSAT but brute force found a model\n{cnf:?}"
-        ),
-        SolveResult::Unknown => panic!("{what}: unknown without limits"),
-    }
-}
-
 #[test]
 fn every_config_agrees_with_brute_force() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x5a70_c0de);
-    let configs = configs();
-    let mut counts = [0usize; 2];
-    for case in 0..5000 {
-        let cnf = random_formula(&mut rng);
-        let expected = brute_force_sat(&cnf, &[]);
-        counts[expected as usize] += 1;
-        for config in &configs {
-            let what = format!(
-                "case {case}, {:?}/{:?}/pure={}",
-                config.algorithm, config.heuristic, config.pure_literals
-            );
-            let result = Solver::from_cnf(&cnf, config.clone()).solve();
-            check_answer(&cnf, &result, expected, &what);
-        }
-    }
+    let counts = Sweep::new(0x5a70_c0de, 5000, configs()).run(random_formula, |_| {});
     // The generator must give both answers often, or the test proves little.
     assert!(
         counts[0] > 1000 && counts[1] > 1000,
@@ -208,7 +128,6 @@ fn assumptions_and_failed_sets_agree_with_brute_force() {
                         )
                     })
                     .collect();
-                let expected = brute_force_sat(&cnf, &assumptions);
                 let what = format!(
                     "case {case} round {round} {:?}/{:?} assuming {assumptions:?}",
                     config.algorithm, config.heuristic
@@ -219,13 +138,7 @@ fn assumptions_and_failed_sets_agree_with_brute_force() {
                 } else {
                     solver.solve_with_assumptions(&assumptions)
                 };
-                check_answer(&cnf, &result, expected, &what);
-                if let SolveResult::Sat(model) = &result {
-                    assert!(
-                        assumptions.iter().all(|&a| model.lit_value(a)),
-                        "{what}: assumption violated"
-                    );
-                }
+                check_against_brute_force(&cnf, &assumptions, &result, &what);
                 if rng.gen_bool(0.5) {
                     // Answers must not depend on what was learnt before.
                     solver.forget_learnts();
@@ -260,14 +173,13 @@ fn incremental_clauses_agree_with_fresh_solves() {
                 solver.add_clause(clause);
                 prefix.add_clause(clause);
                 if i % 7 == 6 || i + 1 == full.num_clauses() {
-                    let expected = brute_force_sat(&prefix, &[]);
                     let what = format!(
                         "case {case} after {} clauses {:?}/{:?}",
                         i + 1,
                         config.algorithm,
                         config.heuristic
                     );
-                    check_answer(&prefix, &solver.solve(), expected, &what);
+                    check_against_brute_force(&prefix, &[], &solver.solve(), &what);
                     if rng.gen_bool(0.3) {
                         solver.forget_learnts();
                     }

@@ -3,13 +3,15 @@
 //! technique to fire (each on and off), and incrementally: assumptions and
 //! clauses that name eliminated variables, compared with a fresh solver.
 //! Proofs of the UNSAT answers are checked in
-//! `crates/examples/tests/elim_proofs.rs`.
+//! `crates/guide/tests/it/elim_proofs.rs`.
 
-use crate::support::check_against_brute_force;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::{Cnf, Lit, Var};
 use satoku_solver::{Algorithm, SolveResult, Solver, SolverConfig, Stats};
+
+use crate::support::sweep::{elim_config, ELIMINATE, SUBSUME};
+use crate::support::{check_against_brute_force, on_and_off, Sweep};
 
 /// A formula over few variables with many short clauses, some of them
 /// supersets of others (subsumed) or supersets with one literal flipped
@@ -50,22 +52,12 @@ fn random_lit(rng: &mut ChaCha8Rng, num_vars: usize) -> Lit {
     v.lit(rng.gen_bool(0.5))
 }
 
-/// Subsumption and elimination on or off, the elimination trial off.
-fn config(subsume: bool, eliminate: bool) -> SolverConfig {
-    SolverConfig {
-        subsume,
-        eliminate,
-        elim_trial: false,
-        ..SolverConfig::default()
-    }
-}
-
 /// Subsumption and elimination off, the elimination trial on (the
 /// default): one round of both when a dry run removes half the variables.
 fn trial() -> SolverConfig {
     SolverConfig {
         elim_trial: true,
-        ..config(false, false)
+        ..elim_config(false, false)
     }
 }
 
@@ -79,32 +71,19 @@ fn add_stats(total: &mut Stats, s: &Stats) {
 
 #[test]
 fn answers_agree_with_brute_force_with_each_technique_on_and_off() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0xe11e);
+    // Neither, subsumption alone, elimination alone, both; the trial.
+    let mut configs = on_and_off(&elim_config(false, false), &[SUBSUME, ELIMINATE]);
+    configs.push(trial());
     let mut totals = [(); 5].map(|_| Stats::default());
-    let mut answers = [0; 2];
-    for case in 0..3000 {
-        let cnf = dense_formula(&mut rng);
-        let configs = [
-            ("both", config(true, true)),
-            ("subsume", config(true, false)),
-            ("eliminate", config(false, true)),
-            ("neither", config(false, false)),
-            ("trial", trial()),
-        ];
-        for (i, (name, config)) in configs.into_iter().enumerate() {
-            let mut solver = Solver::from_cnf(&cnf, config);
-            let result = solver.solve();
-            let what = format!("case {case} {name}");
-            check_against_brute_force(&cnf, &[], &result, &what);
-            add_stats(&mut totals[i], solver.stats());
-            answers[matches!(result, SolveResult::Sat(_)) as usize] += 1;
-        }
-    }
+    let sweep = Sweep::new(0xe11e, 3000, configs);
+    let answers = sweep.run(dense_formula, |run| {
+        add_stats(&mut totals[run.config], run.stats)
+    });
     assert!(
-        answers[0] > 1000 && answers[1] > 1000,
+        answers[0] > 200 && answers[1] > 200,
         "unsat/sat {answers:?}"
     );
-    let [both, subsume_only, elim_only, neither, tried] = totals;
+    let [neither, subsume_only, elim_only, both, tried] = totals;
     assert!(
         both.eliminated_vars > 3000 && both.subsumed_clauses > 1000,
         "{both:?}"
@@ -137,7 +116,7 @@ fn assumptions_and_clauses_naming_eliminated_variables_agree_with_a_fresh_solver
         let mut cnf = dense_formula(&mut rng);
         let n = cnf.num_vars();
         let first = if case % 2 == 0 {
-            config(true, true)
+            elim_config(true, true)
         } else {
             trial()
         };
@@ -161,7 +140,7 @@ fn assumptions_and_clauses_naming_eliminated_variables_agree_with_a_fresh_solver
             solver.add_clause(&clause);
             cnf.add_clause(&clause);
             let result = solver.solve();
-            let fresh = Solver::from_cnf(&cnf, config(false, false)).solve();
+            let fresh = Solver::from_cnf(&cnf, elim_config(false, false)).solve();
             assert_eq!(
                 matches!(result, SolveResult::Sat(_)),
                 matches!(fresh, SolveResult::Sat(_)),
@@ -182,7 +161,7 @@ fn frozen_variables_are_never_eliminated() {
     let config = SolverConfig {
         probe: false,
         substitute: false,
-        ..config(true, true)
+        ..elim_config(true, true)
     };
     let mut free = Solver::new(config.clone());
     let mut frozen = Solver::new(config);
@@ -212,7 +191,7 @@ fn dpll_never_runs_inprocessing() {
             &cnf,
             SolverConfig {
                 algorithm: Algorithm::Dpll,
-                ..config(true, true)
+                ..elim_config(true, true)
             },
         );
         check_against_brute_force(&cnf, &[], &solver.solve(), "dpll");
@@ -222,7 +201,7 @@ fn dpll_never_runs_inprocessing() {
 
 #[test]
 fn scoped_calls_skip_inprocessing() {
-    let mut solver = Solver::new(config(true, true));
+    let mut solver = Solver::new(elim_config(true, true));
     for c in [[1, 2], [-1, 3], [-2, 4], [-3, -4]] {
         solver.add_clause(&c);
     }

@@ -7,22 +7,20 @@
 //! either way. Gaussian elimination is off throughout: it would decide
 //! the parity formulas before the trial is tried (`tests/gauss.rs`).
 //! Proofs through the trial are checked in
-//! `crates/examples/tests/elim_proofs.rs`.
-
-use crate::support;
+//! `crates/guide/tests/it/elim_proofs.rs`.
 
 use satoku_formula::{Cnf, Var};
 use satoku_solver::{SolverConfig, Stats};
 
-/// Solves `cnf` with the trial on or off (and no Gaussian elimination);
-/// the answer (checked) and the statistics.
-fn solve(cnf: &Cnf, elim_trial: bool, what: &str) -> (bool, Stats) {
-    let config = SolverConfig {
-        elim_trial,
+use crate::support::sweep::ELIM_TRIAL;
+use crate::support::{self, solve_on_and_off};
+
+/// The default configuration (the trial on) without Gaussian elimination.
+fn no_gauss() -> SolverConfig {
+    SolverConfig {
         gauss: false,
         ..SolverConfig::default()
-    };
-    support::solve_checked(cnf, config, what)
+    }
 }
 
 /// Asserts that the trial kept its one round and that it removed at
@@ -48,9 +46,8 @@ fn parity_formulas_lose_most_variables_to_the_trial() {
         for unsat in [false, true] {
             let cnf = satoku_gen::parity(20 + 5 * seed as usize, unsat, seed);
             let what = format!("seed {seed} unsat {unsat}");
-            let (sat_on, on) = solve(&cnf, true, &what);
-            let (sat_off, off) = solve(&cnf, false, &what);
-            assert_eq!((sat_on, sat_off), (!unsat, !unsat), "{what}");
+            let (sat, on, off) = solve_on_and_off(&cnf, &no_gauss(), ELIM_TRIAL, &what);
+            assert_eq!(sat, !unsat, "{what}");
             assert_round_kept(&cnf, &on, &what);
             assert_eq!((off.elim_rounds, off.eliminated_vars), (0, 0), "{what}");
             if unsat {
@@ -72,7 +69,7 @@ fn a_long_parity_ring_is_eliminated_to_the_end() {
     for (unsat, seed) in [(true, 7), (false, 8)] {
         let cnf = satoku_gen::parity(5000, unsat, seed);
         let what = format!("seed {seed} unsat {unsat}");
-        let (sat, stats) = solve(&cnf, true, &what);
+        let (sat, stats) = support::solve_checked(&cnf, no_gauss(), &what);
         assert_eq!(sat, !unsat, "{what}");
         assert_round_kept(&cnf, &stats, &what);
         if unsat {
@@ -95,9 +92,8 @@ fn a_formula_decided_without_a_conflict_never_pays_for_the_trial() {
     for seed in 0..8 {
         let cnf = satoku_gen::random_ksat(3000, 4200, 3, seed);
         let what = format!("seed {seed}");
-        let (sat_on, on) = solve(&cnf, true, &what);
-        let (sat_off, off) = solve(&cnf, false, &what);
-        assert!(sat_on && sat_off, "{what}");
+        let (sat, on, off) = solve_on_and_off(&cnf, &no_gauss(), ELIM_TRIAL, &what);
+        assert!(sat, "{what}");
         if off.conflicts == 0 {
             without_conflict += 1;
             assert_eq!(on.elim_rounds, 0, "{what}: the trial ran");
@@ -115,9 +111,7 @@ fn uniform_random_3sat_is_searched_the_same_either_way() {
     for seed in 0..6 {
         let cnf = satoku_gen::random_ksat(150, 640, 3, seed);
         let what = format!("seed {seed}");
-        let (sat_on, on) = solve(&cnf, true, &what);
-        let (sat_off, off) = solve(&cnf, false, &what);
-        assert_eq!(sat_on, sat_off, "{what}");
+        let (_, on, off) = solve_on_and_off(&cnf, &no_gauss(), ELIM_TRIAL, &what);
         assert_eq!(on.elim_rounds, 0, "{what}: the trial dropped its round");
         assert!(off.conflicts > 100, "{what}: too easy to tell");
         assert_eq!(search(&on), search(&off), "{what}");
@@ -135,9 +129,8 @@ fn formulas_with_and_gates_are_left_to_congruence_closure() {
             cnf.add_clause(&clause);
         }
         let what = format!("seed {seed}");
-        let (sat_on, on) = solve(&cnf, true, &what);
-        let (sat_off, off) = solve(&cnf, false, &what);
-        assert_eq!((sat_on, sat_off), (false, false), "{what}");
+        let (sat, on, off) = solve_on_and_off(&cnf, &no_gauss(), ELIM_TRIAL, &what);
+        assert!(!sat, "{what}");
         assert!(on.gates > 0, "{what}: congruence found no gate");
         assert_eq!(on.elim_rounds, 0, "{what}: the trial ran");
         assert_eq!(search(&on), search(&off), "{what}");

@@ -3,29 +3,27 @@
 //! probing on and off, on small random formulas made of XORs and a few
 //! other clauses; incremental use (assumptions, clauses added later, XORs
 //! added later); Tseitin formulas, refuted before the first decision with
-//! it and only by search without it. `crates/examples/tests/xor_proofs.rs`
+//! it and only by search without it. `crates/guide/tests/it/xor_proofs.rs`
 //! checks that a proof written while it is on stays valid.
 
-use crate::support::{check_against_brute_force, random_lits};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use satoku_formula::{Cnf, Lit, Var};
+use satoku_formula::Cnf;
 use satoku_solver::{SolveResult, Solver, SolverConfig, Stats};
+
+use crate::support::oracle::check_against_fresh;
+use crate::support::random::xor_clauses;
+use crate::support::sweep::{GAUSS, PROBE, SUBSTITUTE};
+use crate::support::{check_against_brute_force, on_and_off, random_lits, Sweep};
 
 /// Adds `XOR(vars) = parity` as its clauses, each with its literals in a
 /// random order, in a random order among themselves.
 fn push_xor(rng: &mut ChaCha8Rng, cnf: &mut Cnf, vars: &[u32], parity: bool) {
-    let mut clauses: Vec<Vec<Lit>> = (0u32..1 << vars.len())
-        .filter(|bits| (bits.count_ones() % 2 == 1) != parity)
-        .map(|bits| {
-            let mut clause: Vec<Lit> = (0..vars.len())
-                .map(|j| Lit::new(Var::new(vars[j]), bits >> j & 1 == 1))
-                .collect();
-            clause.shuffle(rng);
-            clause
-        })
-        .collect();
+    let mut clauses = xor_clauses(vars, parity);
+    for clause in &mut clauses {
+        clause.shuffle(rng);
+    }
     clauses.shuffle(rng);
     clauses.iter().for_each(|c| cnf.add_clause(c));
 }
@@ -55,20 +53,10 @@ fn random_formula(rng: &mut ChaCha8Rng) -> Cnf {
     cnf
 }
 
-/// Gauss on and off, under each combination of substitution and probing.
+/// Gauss off (the first four) and on, under each combination of
+/// substitution and probing.
 fn configs() -> Vec<SolverConfig> {
-    let mut all = Vec::new();
-    for gauss in [false, true] {
-        for (substitute, probe) in [(true, true), (false, true), (true, false), (false, false)] {
-            all.push(SolverConfig {
-                gauss,
-                substitute,
-                probe,
-                ..SolverConfig::default()
-            });
-        }
-    }
-    all
+    on_and_off(&SolverConfig::default(), &[SUBSTITUTE, PROBE, GAUSS])
 }
 
 fn tally(total: &mut Stats, s: &Stats) {
@@ -79,28 +67,17 @@ fn tally(total: &mut Stats, s: &Stats) {
 
 #[test]
 fn answers_agree_with_brute_force_on_and_off() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x6a_0555);
     let configs = configs();
     let mut totals = vec![Stats::default(); configs.len()];
-    let (mut answers, mut refuted_at_once) = ([0; 2], 0);
-    for case in 0..3000 {
-        let cnf = random_formula(&mut rng);
-        for (config, total) in configs.iter().zip(&mut totals) {
-            let mut solver = Solver::from_cnf(&cnf, config.clone());
-            let result = solver.solve();
-            let what = format!(
-                "case {case}, gauss={} subst={} probe={}",
-                config.gauss, config.substitute, config.probe
-            );
-            check_against_brute_force(&cnf, &[], &result, &what);
-            tally(total, solver.stats());
-            let sat = matches!(result, SolveResult::Sat(_));
-            answers[usize::from(sat)] += 1;
-            let s = solver.stats();
-            refuted_at_once += u32::from(config.gauss && !sat && s.xors > 0 && s.conflicts == 0);
-        }
-    }
-    assert!(answers[0] > 3000 && answers[1] > 3000, "{answers:?}");
+    let mut refuted_at_once = 0;
+    let sweep = Sweep::new(0x6a_0555, 3000, configs.clone());
+    let answers = sweep.run(random_formula, |run| {
+        tally(&mut totals[run.config], run.stats);
+        let s = run.stats;
+        let gauss = configs[run.config].gauss;
+        refuted_at_once += u32::from(gauss && !run.sat && s.xors > 0 && s.conflicts == 0);
+    });
+    assert!(answers[0] > 375 && answers[1] > 375, "{answers:?}");
     // Off, nothing is read; on, XORs are read and imply units and
     // equivalences in every combination, and refute formulas at once.
     assert!(totals[..4].iter().all(|t| t.xors == 0));
@@ -138,13 +115,7 @@ fn incremental_calls_with_xors_agree_with_fresh_solvers() {
             cnf.add_clause(clause);
         }
         let result = solver.solve();
-        let fresh = Solver::from_cnf(&cnf, SolverConfig::default()).solve();
-        assert_eq!(
-            matches!(result, SolveResult::Sat(_)),
-            matches!(fresh, SolveResult::Sat(_)),
-            "case {case}: differs from a fresh solver"
-        );
-        check_against_brute_force(&cnf, &[], &result, &format!("case {case} after adding"));
+        check_against_fresh(&cnf, &result, &format!("case {case} after adding"));
     }
     assert!(implied > 500, "{implied}");
 }

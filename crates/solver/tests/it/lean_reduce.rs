@@ -3,20 +3,10 @@
 //! reductions and more learnt clauses deleted with it; on formulas with
 //! binary clauses, the very same search either way.
 
-use crate::support;
+use satoku_solver::SolverConfig;
 
-use satoku_formula::Cnf;
-use satoku_solver::{SolverConfig, Stats};
-
-/// Solves `cnf` with lean reduction on or off; the answer (checked) and the
-/// statistics.
-fn solve(cnf: &Cnf, lean_reduce: bool, what: &str) -> (bool, Stats) {
-    let config = SolverConfig {
-        lean_reduce,
-        ..SolverConfig::default()
-    };
-    support::solve_checked(cnf, config, what)
-}
+use crate::support::solve_on_and_off;
+use crate::support::sweep::LEAN_REDUCE;
 
 #[test]
 fn uniform_random_3sat_is_reduced_more_often_and_gets_the_same_answers() {
@@ -24,9 +14,7 @@ fn uniform_random_3sat_is_reduced_more_often_and_gets_the_same_answers() {
     for seed in 0..4 {
         let cnf = satoku_gen::random_ksat(200, 860, 3, seed);
         let what = format!("seed {seed}");
-        let (sat_on, on) = solve(&cnf, true, &what);
-        let (sat_off, off) = solve(&cnf, false, &what);
-        assert_eq!(sat_on, sat_off, "{what}: answers differ");
+        let (_, on, off) = solve_on_and_off(&cnf, &SolverConfig::default(), LEAN_REDUCE, &what);
         deleted_on += on.deleted_clauses;
         deleted_off += off.deleted_clauses;
         reductions[0] += on.reductions;
@@ -53,9 +41,7 @@ fn formulas_with_binary_clauses_are_searched_the_same_either_way() {
             cnf.add_clause(clause);
         }
         let what = format!("seed {seed}");
-        let (sat_on, on) = solve(&cnf, true, &what);
-        let (sat_off, off) = solve(&cnf, false, &what);
-        assert_eq!(sat_on, sat_off, "{what}");
+        let (_, on, off) = solve_on_and_off(&cnf, &SolverConfig::default(), LEAN_REDUCE, &what);
         assert_eq!(
             (on.conflicts, on.deleted_clauses, on.decisions),
             (off.conflicts, off.deleted_clauses, off.decisions),

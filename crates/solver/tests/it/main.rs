@@ -1,5 +1,6 @@
 //! The integration tests of satoku-solver, one module per concern, in one
-//! binary (docs/testing.md).
+//! binary (docs/testing.md). `support` holds what they share: the oracles,
+//! random formulas and the harness of the "technique on and off" tests.
 
 mod support;
 

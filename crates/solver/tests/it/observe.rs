@@ -14,13 +14,14 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::support::random_lits;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::{Cnf, Lit};
 use satoku_solver::{
     Algorithm, Event, Heuristic, RestartPolicy, SolveResult, Solver, SolverConfig, Stats,
 };
+
+use crate::support::random::random_cnf;
 
 /// An [`Event`] owned, to keep after the call.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,17 +67,13 @@ fn record(solver: &mut Solver) -> Log {
 /// A random 3-SAT formula with some binary and unit clauses, near the
 /// threshold, so that both answers come up.
 fn random_formula(rng: &mut ChaCha8Rng, num_vars: i64) -> Cnf {
-    let mut cnf = Cnf::new();
     let num_clauses = (num_vars as f64 * rng.gen_range(3.4..4.4)) as usize;
-    for _ in 0..num_clauses {
-        let len = match rng.gen_range(0..40) {
-            0 => 1,
-            1..=6 => 2,
-            _ => 3,
-        };
-        cnf.add_clause(&random_lits(rng, num_vars as usize, len));
-    }
-    cnf
+    random_cnf(
+        rng,
+        num_vars as usize,
+        num_clauses,
+        &[(1, 1), (2, 6), (3, 33)],
+    )
 }
 
 /// Whether `clause` follows from `cnf`: `cnf` is refuted under its negation.

@@ -3,10 +3,10 @@
 //! 3-SAT near the threshold (large enough for rephases and walks to run),
 //! alone and under assumptions.
 
-use crate::support;
-
 use satoku_formula::Lit;
 use satoku_solver::{Solver, SolverConfig, TargetPhases};
+
+use crate::support::{self, Sweep};
 
 /// Every combination of the phase options (walking needs rephasing).
 fn configs() -> Vec<SolverConfig> {
@@ -33,27 +33,28 @@ fn describe(config: &SolverConfig) -> String {
 
 #[test]
 fn every_phase_option_gives_the_same_answers() {
+    let configs = configs();
     let mut walks = 0;
-    let mut answers = [0; 2];
-    for seed in 0..8 {
-        let cnf = satoku_gen::random_ksat(180, 767, 3, seed);
-        let mut expected = None;
-        for config in configs() {
-            let what = format!("seed {seed}, {}", describe(&config));
-            let mut solver = Solver::from_cnf(&cnf, config.clone());
-            let sat = support::checked_answer(&cnf, &solver.solve(), &what);
-            assert_eq!(*expected.get_or_insert(sat), sat, "{what}: answers differ");
-            let stats = solver.stats();
-            if !config.rephase {
-                assert_eq!((stats.rephases, stats.walks), (0, 0), "{what}");
-            }
-            if !config.walk {
-                assert_eq!(stats.walks, 0, "{what}");
-            }
-            walks += stats.walks;
+    let mut seed = 0;
+    let formula = |_: &mut _| {
+        seed += 1;
+        satoku_gen::random_ksat(180, 767, 3, seed - 1)
+    };
+    let answers = Sweep::new(0, 8, configs.clone()).run(formula, |run| {
+        let (config, stats) = (&configs[run.config], run.stats);
+        if !config.rephase {
+            assert_eq!(
+                (stats.rephases, stats.walks),
+                (0, 0),
+                "{}",
+                describe(config)
+            );
         }
-        answers[usize::from(expected.unwrap())] += 1;
-    }
+        if !config.walk {
+            assert_eq!(stats.walks, 0, "{}", describe(config));
+        }
+        walks += stats.walks;
+    });
     assert!(
         walks > 0,
         "no walk ran: the formulas are too easy to test it"

@@ -4,46 +4,21 @@
 //! incremental use after variables were substituted (assumptions and
 //! clauses naming them); frozen variables; the cases where neither may run
 //! (DPLL, scoped calls). The DRAT proofs of the same kind of formulas are
-//! checked in `crates/examples/tests/probe_proofs.rs`.
+//! checked in `crates/guide/tests/it/probe_proofs.rs`.
 
-use crate::support::{check_against_brute_force, random_lits};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use satoku_formula::{Cnf, Var};
-use satoku_solver::{Algorithm, SolveResult, Solver, SolverConfig, Stats};
+use satoku_formula::Var;
+use satoku_solver::{Algorithm, Solver, SolverConfig, Stats};
 
-/// A random formula over 3..=12 variables, mostly binary clauses, some
-/// ternary, few units and longer ones.
-fn random_formula(rng: &mut ChaCha8Rng) -> Cnf {
-    let num_vars = rng.gen_range(3..=12);
-    let num_clauses = rng.gen_range(num_vars..=4 * num_vars);
-    let mut cnf = Cnf::new();
-    cnf.ensure_vars(num_vars);
-    for _ in 0..num_clauses {
-        let len = match rng.gen_range(0..100) {
-            0..=2 => 1,
-            3..=62 => 2,
-            63..=92 => 3,
-            _ => 4,
-        };
-        cnf.add_clause(&random_lits(rng, num_vars, len));
-    }
-    cnf
-}
+use crate::support::oracle::check_against_fresh;
+use crate::support::random::binary_dense_formula as random_formula;
+use crate::support::sweep::{PROBE, SUBSTITUTE};
+use crate::support::{check_against_brute_force, on_and_off, random_lits, Sweep};
 
-/// Every combination of the two options.
+/// Neither, substitution alone, probing alone, both.
 fn configs() -> Vec<SolverConfig> {
-    let mut all = Vec::new();
-    for probe in [false, true] {
-        for substitute in [false, true] {
-            all.push(SolverConfig {
-                probe,
-                substitute,
-                ..SolverConfig::default()
-            });
-        }
-    }
-    all
+    on_and_off(&SolverConfig::default(), &[SUBSTITUTE, PROBE])
 }
 
 /// Adds the counters of `s` to `total`.
@@ -55,25 +30,13 @@ fn tally(total: &mut Stats, s: &Stats) {
 
 #[test]
 fn answers_agree_with_brute_force_on_and_off() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x9_0be);
     let configs = configs();
     let mut totals = vec![Stats::default(); configs.len()];
-    let mut answers = [0; 2];
-    for case in 0..4000 {
-        let cnf = random_formula(&mut rng);
-        for (config, total) in configs.iter().zip(&mut totals) {
-            let mut solver = Solver::from_cnf(&cnf, config.clone());
-            let result = solver.solve();
-            let what = format!(
-                "case {case}, probe={} subst={}",
-                config.probe, config.substitute
-            );
-            check_against_brute_force(&cnf, &[], &result, &what);
-            tally(total, solver.stats());
-            answers[usize::from(matches!(result, SolveResult::Sat(_)))] += 1;
-        }
-    }
-    assert!(answers[0] > 2000 && answers[1] > 2000, "{answers:?}");
+    let sweep = Sweep::new(0x9_0be, 4000, configs);
+    let answers = sweep.run(random_formula, |run| {
+        tally(&mut totals[run.config], run.stats)
+    });
+    assert!(answers[0] > 500 && answers[1] > 500, "{answers:?}");
     // Off, nothing runs; on, each fires often.
     assert_eq!(totals[0].probes + totals[0].substituted_vars, 0);
     assert!(totals[1].substituted_vars > 500 && totals[1].probes == 0);
@@ -117,13 +80,7 @@ fn incremental_calls_after_substitution_agree_with_fresh_solvers() {
             cnf.add_clause(&clause);
         }
         let result = solver.solve();
-        let fresh = Solver::from_cnf(&cnf, SolverConfig::default()).solve();
-        assert_eq!(
-            matches!(result, SolveResult::Sat(_)),
-            matches!(fresh, SolveResult::Sat(_)),
-            "case {case}: differs from a fresh solver"
-        );
-        check_against_brute_force(&cnf, &[], &result, &format!("case {case} after adding"));
+        check_against_fresh(&cnf, &result, &format!("case {case} after adding"));
     }
     assert!(substituted > 200, "substituted {substituted}");
 }

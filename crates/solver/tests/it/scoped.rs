@@ -6,12 +6,14 @@
 //! outlive it: a later call without assumptions must still answer for the
 //! clauses alone (a scoped UNSAT must never make the solver UNSAT for good).
 
-use crate::support::random_lits;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::{Cnf, Lit};
 use satoku_gen::random_ksat;
 use satoku_solver::{RestartPolicy, SolveResult, Solver, SolverConfig};
+
+use crate::support::oracle::check_answer;
+use crate::support::random_lits;
 
 fn random_config(rng: &mut ChaCha8Rng) -> SolverConfig {
     let restarts = [
@@ -28,23 +30,6 @@ fn random_config(rng: &mut ChaCha8Rng) -> SolverConfig {
         var_decay: [0.8, 0.9, 0.95][rng.gen_range(0..3)],
         shrink: rng.gen(),
         ..SolverConfig::default()
-    }
-}
-
-/// Checks `result` against the reference answer and, when SAT, the model
-/// against `cnf` and `assumptions`.
-fn check(cnf: &Cnf, assumptions: &[Lit], result: &SolveResult, expected: bool, what: &str) {
-    match result {
-        SolveResult::Sat(model) => {
-            assert!(expected, "{what}: SAT, reference says UNSAT");
-            assert!(model.satisfies(cnf), "{what}: model falsifies a clause");
-            assert!(
-                assumptions.iter().all(|&a| model.lit_value(a)),
-                "{what}: model breaks an assumption"
-            );
-        }
-        SolveResult::Unsat => assert!(!expected, "{what}: UNSAT, reference says SAT"),
-        SolveResult::Unknown => panic!("{what}: unknown without a limit"),
     }
 }
 
@@ -89,7 +74,7 @@ fn scoped_queries_agree_with_a_reference_and_leave_nothing_behind() {
                 solver.solve_with_assumptions(&assumptions)
             };
             conflicts += solver.stats().conflicts - before;
-            check(&cnf, &assumptions, &result, expected, &what);
+            check_answer(&cnf, &assumptions, &result, expected, &what);
             if result == SolveResult::Unsat {
                 unsat += 1;
                 let failed = solver.failed_assumptions().to_vec();
@@ -103,7 +88,7 @@ fn scoped_queries_agree_with_a_reference_and_leave_nothing_behind() {
             }
             // The clauses alone, right after: nothing scoped may linger.
             let alone = solver.solve();
-            check(&cnf, &[], &alone, reference(&cnf, &[]), &what);
+            check_answer(&cnf, &[], &alone, reference(&cnf, &[]), &what);
             for clause in all.iter().skip(next).take(rng.gen_range(0..=3)) {
                 cnf.add_clause(clause);
                 solver.add_clause(clause);

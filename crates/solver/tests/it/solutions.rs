@@ -7,22 +7,23 @@
 
 use std::collections::HashSet;
 
-use crate::support::random_lits;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::{Cnf, Lit, Model, Var};
 use satoku_solver::{Solver, SolverConfig, Unknown};
 
+use crate::support::random::random_cnf;
+
 /// A random formula over 1..=8 variables with clauses of 1..=4 literals.
 fn random_formula(rng: &mut ChaCha8Rng) -> Cnf {
-    let num_vars = rng.gen_range(1..=8i64);
-    let mut cnf = Cnf::new();
-    cnf.ensure_vars(num_vars as usize);
-    for _ in 0..rng.gen_range(0..=3 * num_vars) {
-        let len = rng.gen_range(1..=4);
-        cnf.add_clause(&random_lits(rng, num_vars as usize, len));
-    }
-    cnf
+    let num_vars = rng.gen_range(1..=8);
+    let num_clauses = rng.gen_range(0..=3 * num_vars);
+    random_cnf(
+        rng,
+        num_vars,
+        num_clauses,
+        &[(1, 1), (2, 1), (3, 1), (4, 1)],
+    )
 }
 
 /// Every total assignment of `cnf`'s variables satisfying it and `assumptions`.

@@ -7,23 +7,20 @@
 //! `crates/solver/src/xor_matrix.rs` checks the rows themselves against
 //! enumeration.
 
-use crate::support::{brute_force_sat, checked_answer, random_lits};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satoku_formula::{Cnf, Lit, Var};
 use satoku_solver::{SolveResult, Solver, SolverConfig};
 
+use crate::support::random::xor_clauses;
+use crate::support::{brute_force_sat, random_lits, Sweep};
+
 /// Adds `XOR(vars) = parity` as its clauses (variables 0-based).
 fn push_xor(cnf: &mut Cnf, vars: &[u32], parity: bool) {
-    for bits in 0u32..1 << vars.len() {
-        if (bits.count_ones() % 2 == 1) != parity {
-            let clause: Vec<Lit> = (0..vars.len())
-                .map(|j| Lit::new(Var::new(vars[j]), bits >> j & 1 == 1))
-                .collect();
-            cnf.add_clause(&clause);
-        }
-    }
+    xor_clauses(vars, parity)
+        .iter()
+        .for_each(|c| cnf.add_clause(c));
 }
 
 /// `count` XORs of 3..=`max_len` variables of `0..num_vars`, their
@@ -75,33 +72,27 @@ fn config(gauss: bool, substitute: bool, probe: bool) -> SolverConfig {
 
 #[test]
 fn answers_agree_with_brute_force_with_matrices_on_and_off() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x5ea_4c4);
-    let (mut propagations, mut conflicts, mut answers) = (0, 0, [0; 2]);
-    for case in 0..1500 {
-        let cnf = random_formula(&mut rng);
-        let expected = brute_force_sat(&cnf, &[]);
-        answers[usize::from(expected)] += 1;
-        let settings = [
-            (true, true, true),
-            (true, false, true),
-            (true, true, false),
-            (false, true, true),
-        ];
-        for (gauss, substitute, probe) in settings {
-            let mut solver = Solver::from_cnf(&cnf, config(gauss, substitute, probe));
-            let result = solver.solve();
-            let what = format!("case {case}, gauss={gauss} substitute={substitute} probe={probe}");
-            assert_eq!(
-                checked_answer(&cnf, &result, &what),
-                expected,
-                "{what}\n{cnf:?}"
-            );
-            let s = solver.stats();
-            propagations += s.xor_propagations;
-            conflicts += s.xor_conflicts;
-            assert!(gauss || s.xor_propagations + s.xor_conflicts == 0, "{what}");
-        }
-    }
+    let settings = [
+        (true, true, true),
+        (true, false, true),
+        (true, true, false),
+        (false, true, true),
+    ];
+    let configs = settings.map(|(g, s, p)| config(g, s, p)).to_vec();
+    let (mut propagations, mut conflicts) = (0, 0);
+    let sweep = Sweep::new(0x5ea_4c4, 1500, configs.clone());
+    let answers = sweep.run(random_formula, |run| {
+        let s = run.stats;
+        propagations += s.xor_propagations;
+        conflicts += s.xor_conflicts;
+        let gauss = configs[run.config].gauss;
+        let ran = s.xor_propagations + s.xor_conflicts > 0;
+        assert!(
+            gauss || !ran,
+            "case {}: matrices ran with gauss off",
+            run.case
+        );
+    });
     assert!(answers[0] > 150 && answers[1] > 150, "{answers:?}");
     assert!(
         propagations > 500 && conflicts > 5,

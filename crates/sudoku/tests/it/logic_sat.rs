@@ -6,13 +6,13 @@
 //! logically solved grid is the direct solver's solution. Where the shared
 //! folder is absent the in-repo sample `cnf/sudoku/puzzles.txt` is used.
 
-use crate::support;
-
 use satoku_formula::Lit;
 use satoku_solver::{SolveResult, Solver};
 use satoku_sudoku::logic::{self, Candidate, Outcome};
 use satoku_sudoku::sat::{engine_config, load};
 use satoku_sudoku::{cell_var, parse_puzzles, solve_direct, Encoding, Grid, Puzzle};
+
+use crate::support;
 
 /// Up to `max` evenly spaced puzzles of a shared file; `None` without the shared folder.
 fn shared(name: &str, max: usize) -> Option<Vec<Puzzle>> {

@@ -4,8 +4,9 @@
 //! puzzle) to keep the debug run near ten seconds; `satoku sudoku check`
 //! runs whole files.
 
-use crate::support::{self, shared_dir};
 use satoku_sudoku::{parse_puzzles, solve_direct, Answer, Puzzle, SatSudoku};
+
+use crate::support::{self, shared_dir};
 
 /// The puzzles of a shared file; `None` where the shared folder is absent.
 fn read(name: &str) -> Option<Vec<Puzzle>> {

@@ -4,8 +4,9 @@
 //! on the in-repo sample `cnf/sudoku/` (saying so on stderr). Large files
 //! are sampled to keep debug runs short.
 
-use crate::support::{repo_sample, shared_dir};
 use satoku_sudoku::{parse_puzzles, solve_direct_with, Answer, Engine, Grid, Puzzle};
+
+use crate::support::{repo_sample, shared_dir};
 
 /// The puzzles of a shared file; `None` where the shared folder is absent.
 fn read(name: &str) -> Option<Vec<Puzzle>> {
