@@ -2,9 +2,10 @@
 //! round trip and exit codes.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::Command;
 
-use crate::support::{satoku_fed, stdout, HARD, ILLEGAL};
+use crate::support::{satoku_fed, spawn, stdout, HARD, ILLEGAL};
 const HARD_SOLUTION: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 const NONE: &str =
@@ -121,30 +122,8 @@ fn check_and_generate() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let a = satoku_fed(
-        &[
-            "sudoku",
-            "generate",
-            "--puzzles",
-            "3",
-            "--seed",
-            "9",
-            "--minimal",
-        ],
-        "",
-    );
-    let b = satoku_fed(
-        &[
-            "sudoku",
-            "generate",
-            "--puzzles",
-            "3",
-            "--seed",
-            "9",
-            "--minimal",
-        ],
-        "",
-    );
+    let generate = ["sudoku", "generate", "--puzzles", "3", "--seed", "9"];
+    let [a, b] = [(); 2].map(|_| satoku_fed(&[&generate[..], &["--minimal"]].concat(), ""));
     assert_eq!(stdout(&a), stdout(&b));
     let out = satoku_fed(&["sudoku", "solve", "-", "--count", "2"], stdout(&a));
     assert_eq!(stdout(&out).lines().count(), 3);
@@ -271,14 +250,7 @@ fn line_reader(out: std::process::ChildStdout) -> std::sync::mpsc::Receiver<Stri
 }
 
 fn spawn_solve(args: &[&str]) -> std::process::Child {
-    Command::new(crate::support::SATOKU)
-        .args(["sudoku", "solve", "-"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+    spawn(&[&["sudoku", "solve", "-"], args].concat(), Path::new("."))
 }
 
 #[test]
