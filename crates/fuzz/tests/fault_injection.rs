@@ -4,7 +4,9 @@
 //! within a minute and shrink it to at most 20 clauses, and the written
 //! regression file must fail while the fault is on and pass once it is off.
 //!
-//! The fault is a process-wide switch, so this file holds exactly one test.
+//! The fault is a process-wide switch, so this file holds exactly one test
+//! and is a test binary of its own, not a module of `tests/it` (whose tests
+//! run in parallel in one process and would see the fault).
 
 use std::sync::atomic::Ordering;
 use std::time::Duration;

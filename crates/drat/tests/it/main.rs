@@ -1,0 +1,4 @@
+//! The integration tests of satoku-drat, one module per concern, in one
+//! binary (docs/testing.md).
+
+mod reference;
