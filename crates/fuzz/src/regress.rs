@@ -7,7 +7,7 @@
 //! | `.input` | raw parser input that once crashed or hung a parser | [`parsers::check_input`] |
 //!
 //! Every file also carries `c` lines with the finding and the command and
-//! seed that found it. `crates/fuzz/tests/regress.rs` replays every file.
+//! seed that found it. `crates/fuzz/tests/it/regress.rs` replays every file.
 
 use std::path::{Path, PathBuf};
 
