@@ -50,7 +50,7 @@ fn bucket(len: usize) -> (usize, usize) {
 /// header or a literal may name variable 2^31 in a 20-byte file.
 fn stats(cnf: &Cnf) -> Stats {
     let mut s = Stats {
-        used_vars: distinct_vars(cnf),
+        used_vars: cnf.distinct_vars(),
         ..Stats::default()
     };
     let mut codes: Vec<usize> = Vec::new();
@@ -70,22 +70,6 @@ fn stats(cnf: &Cnf) -> Stats {
         *s.lengths.entry(bucket(clause.len())).or_default() += 1;
     }
     s
-}
-
-/// The number of variables the clauses use: a bitmap when the variables
-/// are dense, else a sorted list of the literals' variables.
-fn distinct_vars(cnf: &Cnf) -> usize {
-    let vars = cnf.clauses().flatten().map(|lit| lit.var().index());
-    if cnf.used_vars() <= 2 * cnf.num_lits() + (1 << 20) {
-        let mut used = vec![false; cnf.used_vars()];
-        vars.for_each(|v| used[v] = true);
-        used.iter().filter(|&&u| u).count()
-    } else {
-        let mut sorted: Vec<usize> = vars.collect();
-        sorted.sort_unstable();
-        sorted.dedup();
-        sorted.len()
-    }
 }
 
 /// The header's clause count as the file writes it: `declared_clauses`
@@ -171,7 +155,6 @@ mod tests {
         cnf.ensure_vars(12);
         let s = stats(&cnf);
         assert_eq!((s.used_vars, s.empty), (10, 1));
-        assert_eq!(distinct_vars(&cnf), 10);
         assert_eq!(
             (s.with_duplicates, s.duplicate_lits, s.tautologies),
             (1, 1, 1)

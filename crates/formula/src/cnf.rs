@@ -172,6 +172,31 @@ impl Cnf {
         self.offsets[self.offsets.len() - 1]
     }
 
+    /// The number of distinct variables the clauses use: with a bitmap when
+    /// the largest is within eight times the literal count (the bitmap then
+    /// takes at most a byte a literal), else by sorting a copy of the
+    /// variable indices (four bytes a literal), so that a formula naming
+    /// one huge variable costs no huge bitmap.
+    pub fn distinct_vars(&self) -> usize {
+        let lits = &self.lits[..self.num_lits()];
+        let vars = || lits.iter().map(|l| l.var().index());
+        if self.used_vars <= lits.len().saturating_mul(8) {
+            let mut seen = vec![0u64; self.used_vars.div_ceil(64)];
+            let mut distinct = 0;
+            for v in vars() {
+                let (word, bit) = (v / 64, 1u64 << (v % 64));
+                distinct += usize::from(seen[word] & bit == 0);
+                seen[word] |= bit;
+            }
+            distinct
+        } else {
+            let mut sorted: Vec<u32> = vars().map(|v| v as u32).collect();
+            sorted.sort_unstable();
+            sorted.dedup();
+            sorted.len()
+        }
+    }
+
     /// Bytes allocated for the literals and clause boundaries (capacities,
     /// not lengths): what a memory limit on reading a formula counts.
     pub fn heap_bytes(&self) -> usize {
@@ -248,6 +273,23 @@ impl<'a> IntoIterator for &'a Cnf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn distinct_vars_counts_each_variable_once_dense_or_sparse() {
+        assert_eq!(Cnf::new().distinct_vars(), 0);
+        let dense = Cnf::from_dimacs(&[&[1, -2], &[2, 3, -1], &[-3]]);
+        assert_eq!(dense.distinct_vars(), 3);
+        // One variable far past eight times the literal count: sorted, not a bitmap.
+        let sparse = Cnf::from_dimacs(&[&[1, 1_000_000], &[-1_000_000, 7]]);
+        assert_eq!(sparse.distinct_vars(), 3);
+        let mut open = Cnf::from_dimacs(&[&[4]]);
+        open.push_lit(Lit::from_dimacs(5));
+        assert_eq!(
+            open.distinct_vars(),
+            1,
+            "the open clause is not yet counted"
+        );
+    }
 
     #[test]
     fn stores_clauses_flat_and_in_order() {
