@@ -15,13 +15,14 @@ fn steps(input: &[u8], format: Option<Format>) -> Result<Vec<(StepKind, Vec<i64>
 
 #[test]
 fn detects_the_format_from_the_first_bytes() {
-    assert_eq!(detect(b"1 -2 0\nd 1 -2 0\n"), Format::Text);
-    assert_eq!(detect(b"c comment\n0\n"), Format::Text);
-    assert_eq!(detect(b""), Format::Text);
-    assert_eq!(detect(b"a\x02\x05\x00"), Format::Binary);
-    assert_eq!(detect(b"ab2"), Format::Binary);
-    assert_eq!(detect(b"d\x02\x00"), Format::Binary);
-    assert_eq!(detect(b"a 1 0"), Format::Text);
+    let text: [&[u8]; 4] = [b"1 -2 0\nd 1 -2 0\n", b"c comment\n0\n", b"", b"a 1 0"];
+    let binary: [&[u8]; 3] = [b"a\x02\x05\x00", b"ab2", b"d\x02\x00"];
+    for bytes in text {
+        assert_eq!(detect(bytes), Format::Text, "{bytes:?}");
+    }
+    for bytes in binary {
+        assert_eq!(detect(bytes), Format::Binary, "{bytes:?}");
+    }
 }
 
 #[test]
