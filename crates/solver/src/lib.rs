@@ -42,70 +42,28 @@
 //! ```
 #![warn(missing_docs)]
 
-mod add;
-mod analyze;
-mod aside;
-mod cdcl;
-mod clause_db;
-mod config;
-mod congruence;
-mod decide;
-mod dpll;
+mod api;
 mod elim;
-mod elim_trial;
-mod eliminate;
-mod extend;
-#[cfg(feature = "fault-injection")]
-pub mod fault;
-mod fits;
-mod flat_lists;
-mod gauss;
-mod heap;
-mod limits;
-mod load;
-mod load_sliced;
-mod observe;
-mod occurs;
-mod phases;
-mod probe;
-mod proof;
-mod propagate;
-mod pure;
-mod reason;
-mod reduce;
-mod rephase;
-mod rephase_walk;
-mod restart;
-mod result;
-mod round;
-mod scan;
-mod scc;
-mod solutions;
+mod equiv;
+mod local;
+mod removed;
+mod search;
 mod solver;
-mod stats;
-mod substitute;
-mod subsume;
-mod trail;
-mod tunables;
-mod unchecked;
-mod vars;
+mod util;
 mod vivify;
-mod vivify_order;
-mod walk;
-mod watch;
 mod xor;
-mod xor_matrix;
-mod xor_search;
 
-pub use add::ClauseLit;
-pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig, TargetPhases};
-pub use load_sliced::SlicedLoad;
-pub use observe::{Event, Observer};
-pub use proof::{ProofBuffer, ProofFormat};
-pub use result::SolveResult;
-pub use solutions::{Solutions, Unknown};
+pub use api::add::ClauseLit;
+pub use api::config::{Algorithm, Heuristic, RestartPolicy, SolverConfig, TargetPhases};
+pub use api::load_sliced::SlicedLoad;
+pub use api::observe::{Event, Observer};
+pub use api::proof::{ProofBuffer, ProofFormat};
+pub use api::result::SolveResult;
+pub use api::solutions::{Solutions, Unknown};
+pub use api::stats::Stats;
+#[cfg(feature = "fault-injection")]
+pub use search::fault;
 pub use solver::Solver;
-pub use stats::Stats;
 
 /// Errors of the solver's API (UNSAT and UNKNOWN are results, not errors).
 #[derive(Debug, thiserror::Error)]

@@ -28,27 +28,27 @@ use web_time::Instant;
 
 use satoku_formula::{Cnf, Lit, Model, Var};
 
-use crate::analyze::Analysis;
-use crate::clause_db::ClauseDb;
-use crate::config::{Algorithm, SolverConfig};
-use crate::decide::Branching;
-use crate::dpll::Flips;
-use crate::elim::ElimSchedule;
-use crate::extend::Extension;
-use crate::limits::Budget;
-use crate::observe::Observing;
-use crate::phases::Phases;
-use crate::probe::Probing;
-use crate::proof::ProofSink;
-use crate::reason::Reason;
-use crate::reduce::Schedule;
-use crate::rephase::Rephasing;
-use crate::restart::Restarts;
-use crate::scan::ScanState;
-use crate::stats::Stats;
-use crate::trail::{Trail, OPEN, TRUE};
-use crate::vars::VarFlags;
-use crate::watch::{self, WatchList};
+use crate::api::config::{Algorithm, SolverConfig};
+use crate::api::limits::Budget;
+use crate::api::observe::Observing;
+use crate::api::proof::ProofSink;
+use crate::api::stats::Stats;
+use crate::elim::rounds::ElimSchedule;
+use crate::equiv::probe::Probing;
+use crate::local::rephase::Rephasing;
+use crate::removed::extend::Extension;
+use crate::removed::vars::VarFlags;
+use crate::search::analyze::Analysis;
+use crate::search::clause_db::ClauseDb;
+use crate::search::decide::Branching;
+use crate::search::dpll::Flips;
+use crate::search::phases::Phases;
+use crate::search::reason::Reason;
+use crate::search::reduce::Schedule;
+use crate::search::restart::Restarts;
+use crate::search::scan::ScanState;
+use crate::search::trail::{Trail, OPEN, TRUE};
+use crate::search::watch::{self, WatchList};
 use crate::SolveResult;
 
 /// Outcome of one search loop, before the model is built.
