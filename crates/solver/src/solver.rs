@@ -33,7 +33,7 @@ use crate::api::limits::Budget;
 use crate::api::observe::Observing;
 use crate::api::proof::ProofSink;
 use crate::api::stats::Stats;
-use crate::elim::rounds::ElimSchedule;
+use crate::elim::eliminate::ElimSchedule;
 use crate::equiv::probe::Probing;
 use crate::local::rephase::Rephasing;
 use crate::removed::extend::Extension;

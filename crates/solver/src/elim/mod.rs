@@ -8,6 +8,5 @@
 pub(crate) mod eliminate;
 pub(crate) mod occurs;
 pub(crate) mod round;
-pub(crate) mod rounds;
 pub(crate) mod subsume;
 pub(crate) mod trial;

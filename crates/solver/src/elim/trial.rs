@@ -24,7 +24,7 @@
 //!    unit. It stops once the answer is known. Where it says no, the
 //!    solver goes on exactly as without the trial.
 //! 4. Where it removes at least `ELIM_TRIAL_MIN_PERCENT` of the open
-//!    variables, the search restarts and a real round runs (`elim.rs`),
+//!    variables, the search restarts and a real round runs (`eliminate.rs`),
 //!    once. A formula the search decides without a conflict
 //!    (underconstrained ones, which the sample and the dry run also
 //!    accept) pays for neither: on large ones the dry run's copy of the
@@ -33,16 +33,93 @@
 use satoku_formula::{Lit, Var};
 
 use crate::api::config::{ELIM_PASSES, ELIM_TRIAL_MIN_PERCENT, ELIM_TRIAL_SAMPLE};
+use crate::elim::eliminate::open_at_root;
 use crate::elim::occurs::Occurs;
 use crate::elim::round::Round;
-use crate::elim::rounds::open_at_root;
 use crate::solver::Solver;
 
+/// The elimination trial's progress: its sample is taken before the
+/// first decision; when it says yes, the dry run waits for the first
+/// conflict, so that a formula the search decides without one never pays
+/// for it (on a large formula its copy of the clauses costs as much as
+/// loading them), and reads the root's values where the search stands.
+/// When it says yes too, the search restarts for the round (elimination
+/// in Kissat and CaDiCaL also waits for conflicts).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Trial {
+    #[default]
+    Unmade,
+    Sampled,
+    Waiting,
+    Made,
+}
+
 impl Solver {
+    /// Takes the elimination trial one step at the root (`Trial`); true
+    /// when its round is to run now.
+    pub(super) fn elim_trial_step(&mut self) -> bool {
+        if self.elim.trial == Trial::Unmade {
+            if !self.elim_trial_sample_pays() {
+                self.elim.trial = Trial::Made;
+                return false;
+            }
+            self.elim.trial = Trial::Sampled;
+            if self.stats.conflicts == 0 {
+                return false;
+            }
+        }
+        if self.elim.trial == Trial::Sampled {
+            self.dry_run_elim_trial();
+        }
+        let waiting = self.elim.trial == Trial::Waiting;
+        self.elim.trial = Trial::Made;
+        waiting
+    }
+
+    /// Makes the trial's dry run (below) once a conflict has
+    /// come, wherever the search stands: the round then waits for the
+    /// restart that `elim_trial_waiting` asks for.
+    pub(crate) fn elim_trial_dry_run_if_due(&mut self) {
+        if self.elim.trial == Trial::Sampled && self.elim_trial_due() && self.scope_floor == 0 {
+            self.dry_run_elim_trial();
+        }
+    }
+
+    fn dry_run_elim_trial(&mut self) {
+        self.elim.trial = if self.elim_trial_dry_run_pays() {
+            Trial::Waiting
+        } else {
+            Trial::Made
+        };
+    }
+
+    /// Whether the search should restart to the root for the trial's
+    /// round: after its dry run said yes, when `elim_due` will then let it
+    /// run (so a restart never waits for it in vain, also after the
+    /// options changed between calls).
+    pub(crate) fn elim_trial_waiting(&self) -> bool {
+        self.elim.trial == Trial::Waiting && self.elim_trial_due() && self.scope_floor == 0
+    }
+
+    /// Whether the elimination trial is to take its next step at the root
+    /// (`Trial`): only in place of the first round, with `subsume` and
+    /// `eliminate` off.
+    pub(super) fn elim_trial_due(&self) -> bool {
+        let config = &self.config;
+        config.elim_trial
+            && !(config.subsume || config.eliminate)
+            && self.elim.rounds == 0
+            && match self.elim.trial {
+                Trial::Unmade => true,
+                Trial::Sampled | Trial::Waiting => self.stats.conflicts > 0,
+                Trial::Made => false,
+            }
+    }
+
     /// Whether a sample says the trial may pay (steps 1 and 2 of the
     /// module docs), on a formula where congruence closure found no AND
     /// gate.
-    pub(crate) fn elim_trial_sample_pays(&mut self) -> bool {
+    fn elim_trial_sample_pays(&mut self) -> bool {
         if self.probing.congruence.found_gates() {
             return false;
         }
@@ -52,7 +129,7 @@ impl Solver {
 
     /// Whether a dry run of elimination removes at least
     /// `ELIM_TRIAL_MIN_PERCENT` of the open variables (step 3).
-    pub(crate) fn elim_trial_dry_run_pays(&mut self) -> bool {
+    fn elim_trial_dry_run_pays(&mut self) -> bool {
         let open = self.removable_vars().len();
         let needed = (ELIM_TRIAL_MIN_PERCENT * open).div_ceil(100);
         open > 0 && self.dry_eliminate(needed)

@@ -1,4 +1,4 @@
-//! Unit tests of the XOR matrices of the search (`xor_matrix.rs`).
+//! Unit tests of the XOR matrices of the search (`search.rs`).
 
 use super::*;
 use crate::xor::gauss::{echelons, Xor};
