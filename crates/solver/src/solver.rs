@@ -48,7 +48,7 @@ use crate::search::reduce::Schedule;
 use crate::search::restart::Restarts;
 use crate::search::scan::ScanState;
 use crate::search::trail::{Trail, OPEN, TRUE};
-use crate::search::watch::{self, WatchList};
+use crate::search::watch::{self, Watches};
 use crate::SolveResult;
 
 /// Outcome of one search loop, before the model is built.
@@ -73,7 +73,7 @@ pub struct Solver {
     /// `solve` then answers Unknown.
     pub(crate) incomplete: bool,
     pub(crate) db: ClauseDb,
-    pub(crate) watches: Vec<WatchList>,
+    pub(crate) watches: Watches,
     pub(crate) trail: Trail,
     pub(crate) branching: Branching,
     pub(crate) flips: Flips,
@@ -135,7 +135,7 @@ impl Solver {
             ok: true,
             incomplete: false,
             db: ClauseDb::default(),
-            watches: Vec::new(),
+            watches: Watches::default(),
             trail: Trail::default(),
             branching: Branching::new(),
             flips: Flips::default(),
@@ -215,7 +215,7 @@ impl Solver {
         self.original.ensure_vars(n);
         self.trail.grow(n);
         self.analysis.grow(n);
-        self.watches.resize_with(2 * n, Vec::new);
+        self.watches.grow(2 * n);
         self.scan.grow(n);
         self.branching.grow(n, self.config.initial_phase);
         self.phases.grow(n, self.config.initial_phase);

@@ -18,7 +18,6 @@ use crate::api::proof::ProofFormat;
 use crate::search::clause_db::ClauseRef;
 use crate::search::reason::Reason;
 use crate::search::trail::{FALSE, TRUE};
-use crate::search::watch;
 use crate::solver::Solver;
 use crate::Error;
 
@@ -205,15 +204,7 @@ impl Solver {
 
     /// Watches the first two literals of `cref`.
     pub(crate) fn attach(&mut self, cref: ClauseRef) {
-        let lits = self.db.lits(cref);
-        let (a, b) = (lits[0], lits[1]);
-        if lits.len() == 2 {
-            self.watches[a.code()].push(watch::binary_entry(b, false));
-            self.watches[b.code()].push(watch::binary_entry(a, true));
-        } else {
-            watch::push_long(&mut self.watches[a.code()], b, cref);
-            watch::push_long(&mut self.watches[b.code()], a, cref);
-        }
+        self.watches.attach(self.db.lits(cref), cref);
     }
 }
 

@@ -4,7 +4,7 @@
 //! Each clause is simplified as [`Solver::add_clause`] does (`add.rs`), but
 //! watching is deferred: the clauses stored since the last root unit are
 //! watched together, just before the next unit is propagated and at the
-//! end. Many clauses at once are watched by [`watch::append_all`], which
+//! end. Many clauses at once are watched by [`Watches::attach_all`](crate::search::watch::Watches::attach_all), which
 //! groups the entries by literal so that each list is sized once and
 //! filled while it sits in cache, instead of two cache misses an entry on
 //! formulas of millions of literals. The copy of the formula kept for
@@ -26,8 +26,7 @@ use satoku_formula::{Cnf, Lit};
 
 use crate::api::config::SolverConfig;
 use crate::api::limits;
-use crate::search::clause_db::ClauseRef;
-use crate::search::watch::{self, Pending};
+use crate::search::watch::Pending;
 use crate::solver::Solver;
 
 /// Clauses between two checks of the interrupt flag and the clock.
@@ -163,29 +162,18 @@ impl Solver {
     pub(crate) fn attach_originals(&mut self, from: usize) {
         let count = self.db.originals().len() - from;
         // Grouping costs a pass over every list: worth it for many clauses only.
-        if count < self.watches.len() / 4 {
+        if count < self.watches.num_lists() / 4 {
             for i in from..self.db.originals().len() {
                 self.attach(self.db.originals()[i]);
             }
             return;
         }
         let db = &self.db;
-        watch::append_all(&mut self.watches, || {
+        self.watches.attach_all(|| {
             db.originals()[from..]
                 .iter()
-                .map(|&cref| watch_entries(db.lits(cref), cref))
+                .map(|&cref| Pending::of_clause(db.lits(cref), cref))
         });
-    }
-}
-
-/// The entries [`Solver::attach`] pushes for clause `cref` of `lits`.
-#[inline]
-fn watch_entries(lits: &[Lit], cref: ClauseRef) -> [Pending; 2] {
-    let (a, b) = (lits[0], lits[1]);
-    if lits.len() == 2 {
-        [Pending::binary(a, b, false), Pending::binary(b, a, true)]
-    } else {
-        [Pending::long(a, b, cref), Pending::long(b, a, cref)]
     }
 }
 
@@ -196,10 +184,11 @@ mod tests {
 
     use satoku_formula::{Cnf, Lit};
 
+    use crate::search::watch::Watches;
     use crate::{SolveResult, Solver, SolverConfig};
 
     /// Every watch list of `solver`, as words.
-    fn watch_lists(solver: &Solver) -> Vec<Vec<u32>> {
+    fn watch_lists(solver: &Solver) -> Watches {
         solver.watches.clone()
     }
 

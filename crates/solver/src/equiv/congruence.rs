@@ -164,8 +164,8 @@ impl Solver {
             .filter(|&c| !db.is_deleted(c) && db.len(c) <= MAX_GATE_CLAUSE)
             .filter(|&c| db.lits(c).iter().all(|&l| self.is_open_active(l)))
             .collect();
-        let mut implied = FlatLists::counting(self.watches.len());
-        let mut long = FlatLists::counting(self.watches.len());
+        let mut implied = FlatLists::counting(self.watches.num_lists());
+        let mut long = FlatLists::counting(self.watches.num_lists());
         for &c in &usable {
             match *db.lits(c) {
                 [a, b] => {

@@ -32,7 +32,6 @@ use crate::api::config::{Algorithm, PROBE_EFFORT_PER_MILLE, PROBE_INTERVAL, PROB
 use crate::equiv::congruence::Congruence;
 use crate::search::reason::Reason;
 use crate::search::trail::OPEN;
-use crate::search::watch;
 use crate::solver::Solver;
 use crate::xor::extract::XorRounds;
 
@@ -95,8 +94,7 @@ impl Solver {
     /// Binary watch entries (two per binary clause): a change in this
     /// number is a change in the binary clauses.
     fn num_binary_entries(&self) -> usize {
-        let binary = |ws: &Vec<u32>| ws.iter().filter(|&&w| watch::is_binary(w)).count();
-        self.watches.iter().map(binary).sum()
+        self.watches.num_binary_entries()
     }
 
     /// One round: congruence, XORs, substitution, then probing within
@@ -136,12 +134,12 @@ impl Solver {
     /// The roots of the binary implication graph (module docs) not probed
     /// since the last new root unit.
     fn probe_candidates(&mut self) -> Vec<Lit> {
-        let n = self.watches.len();
+        let n = self.watches.num_lists();
         self.probing.probed_at.resize(n, usize::MAX);
         let has_binary = |l: Lit| {
-            self.watches[l.code()]
-                .iter()
-                .any(|&w| watch::is_binary(w) && self.trail.value(watch::binary_other(w)) == OPEN)
+            self.watches
+                .binary_others(l)
+                .any(|other| self.trail.value(other) == OPEN)
         };
         (0..n as u32)
             .map(Lit::from_code)

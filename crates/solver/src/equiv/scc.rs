@@ -16,14 +16,14 @@
 
 use satoku_formula::Lit;
 
-use crate::search::watch::{self, WatchList};
+use crate::search::watch::{self, Watches};
 
 /// Not visited yet.
 const UNVISITED: u32 = u32::MAX;
 
 /// The state of one search over the graph.
 struct Tarjan<'a, F> {
-    watches: &'a [WatchList],
+    watches: &'a Watches,
     /// Whether a literal is a node (an open literal): edges to other
     /// literals are skipped.
     is_node: F,
@@ -43,10 +43,10 @@ struct Tarjan<'a, F> {
 }
 
 /// The components of two literals or more of the graph over the literals
-/// `l` (codes below `watches.len()`) for which `is_node(l)` holds, each
+/// `l` (codes below `watches.num_lists()`) for which `is_node(l)` holds, each
 /// listed once; a component and the one of its negations come both.
-pub(crate) fn components(watches: &[WatchList], is_node: impl Fn(Lit) -> bool) -> Vec<Vec<Lit>> {
-    let n = watches.len();
+pub(crate) fn components(watches: &Watches, is_node: impl Fn(Lit) -> bool) -> Vec<Vec<Lit>> {
+    let n = watches.num_lists();
     let mut tarjan = Tarjan {
         watches,
         is_node,
@@ -82,7 +82,7 @@ impl<F: Fn(Lit) -> bool> Tarjan<'_, F> {
     /// The next successor of the literal of the top frame, if any left.
     fn next_successor(&mut self) -> Option<Lit> {
         let (lit, pos) = self.frames.last_mut().expect("a frame");
-        let list = &self.watches[(!*lit).code()];
+        let list = self.watches.list(!*lit);
         while *pos < list.len() {
             let word = list[*pos];
             if !watch::is_binary(word) {
@@ -148,14 +148,15 @@ impl<F: Fn(Lit) -> bool> Tarjan<'_, F> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::clause_db::ClauseRef;
 
     /// Watch lists holding the binary clauses `clauses` over `num_vars` variables.
-    fn graph(num_vars: usize, clauses: &[[i64; 2]]) -> Vec<WatchList> {
-        let mut watches = vec![WatchList::new(); 2 * num_vars];
+    fn graph(num_vars: usize, clauses: &[[i64; 2]]) -> Watches {
+        let mut watches = Watches::default();
+        watches.grow(2 * num_vars);
         for &[a, b] in clauses {
-            let (a, b) = (Lit::from_dimacs(a), Lit::from_dimacs(b));
-            watches[a.code()].push(watch::binary_entry(b, false));
-            watches[b.code()].push(watch::binary_entry(a, true));
+            let clause = [Lit::from_dimacs(a), Lit::from_dimacs(b)];
+            watches.attach(&clause, ClauseRef::from_offset(0));
         }
         watches
     }

@@ -62,7 +62,9 @@ impl Solver {
         if components.is_empty() {
             return true;
         }
-        let mut repr: Vec<Lit> = (0..self.watches.len() as u32).map(Lit::from_code).collect();
+        let mut repr: Vec<Lit> = (0..self.watches.num_lists() as u32)
+            .map(Lit::from_code)
+            .collect();
         let mut substituted = Vec::new();
         for component in &components {
             if let Err(lit) = self.choose_representative(component, &mut repr, &mut substituted) {

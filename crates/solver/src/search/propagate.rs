@@ -76,7 +76,7 @@ impl Solver {
     fn propagate_pass(&mut self) -> Option<Conflict> {
         while let Some((p, next)) = self.trail.next_to_propagate() {
             if let Some(next) = next {
-                prefetch_list(&self.watches[(!next).code()]);
+                prefetch_list(self.watches.list(!next));
             }
             self.stats.propagations += 1;
             let conflict = self.propagate_lit(!p);
@@ -89,8 +89,9 @@ impl Solver {
 
     /// Visits the clauses watching `false_lit`, which just became false.
     fn propagate_lit(&mut self, false_lit: Lit) -> Option<Conflict> {
-        let num_lists = self.watches.len();
-        let lists = self.watches.as_mut_ptr();
+        let lists = self.watches.lists_for_propagation();
+        let num_lists = lists.len();
+        let lists = lists.as_mut_ptr();
         assert!(false_lit.code() < num_lists);
         // SAFETY: in bounds (checked above); `self.watches` is not resized
         // while propagating, so every list pointer stays valid; the visited

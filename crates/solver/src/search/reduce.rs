@@ -23,7 +23,6 @@ use crate::api::config::{
 use crate::search::clause_db::ClauseRef;
 use crate::search::reason::Reason;
 use crate::search::trail::TRUE;
-use crate::search::watch;
 use crate::solver::Solver;
 use crate::vivify::Vivification;
 use satoku_formula::Lit;
@@ -175,17 +174,12 @@ impl Solver {
             self.remove_clause(c);
             let (a, b) = (self.db.lits(c)[0], self.db.lits(c)[1]);
             if self.db.len(c) == 2 {
-                watch::remove_binary(&mut self.watches[a.code()], b);
-                watch::remove_binary(&mut self.watches[b.code()], a);
+                self.watches.detach_binary(a, b);
                 continue;
             }
             for lit in [a, b] {
                 let db = &self.db;
-                watch::retain(
-                    &mut self.watches[lit.code()],
-                    |c| !db.is_deleted(c),
-                    |_| true,
-                );
+                self.watches.retain(lit, |c| !db.is_deleted(c), |_| true);
             }
         }
         self.stats.deleted_clauses += learnts.len() as u64;
@@ -272,14 +266,10 @@ impl Solver {
         let db = &self.db;
         let trail = &self.trail;
         let root_true = |l: Lit| trail.value(l) == TRUE && trail.level_of(l.var()) == 0;
-        for (code, ws) in self.watches.iter_mut().enumerate() {
-            let watched_true = root_true(Lit::from_code(code as u32));
-            watch::retain(
-                ws,
-                |c| !db.is_deleted(c),
-                |other| !watched_true && !root_true(other),
-            );
-        }
+        self.watches.retain_all(
+            |c| !db.is_deleted(c),
+            |watched, other| !root_true(watched) && !root_true(other),
+        );
     }
 
     /// Compacts the arena when enough of it is dead, then rebuilds the
@@ -310,9 +300,7 @@ impl Solver {
             Some(c) => reloc.get(c).map_or(Reason::NONE, Reason::long),
             None => r,
         });
-        for ws in &mut self.watches {
-            ws.clear();
-        }
+        self.watches.clear();
         for c in self.db.live_clauses() {
             self.attach(c);
         }

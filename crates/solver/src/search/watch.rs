@@ -1,5 +1,9 @@
 //! Watch lists with blocking literals, binary clauses in one word.
 //!
+//! [`Watches`] owns the lists: clauses are attached and detached through
+//! its methods, and only propagation (`propagate.rs`) reaches the raw
+//! lists, to visit and compact one in place.
+//!
 //! `watches[lit]` lists the clauses whose `lits[0]` or `lits[1]` is `lit`;
 //! they are visited when `lit` becomes false. A list is a sequence of `u32`
 //! words holding two kinds of entries, in the order they were added:
@@ -60,7 +64,8 @@ pub fn binary_other_first(word: u32) -> bool {
     word & OTHER_FIRST != 0
 }
 
-/// Appends a long clause's entry: `blocker`, then `cref`.
+/// Appends a long clause's entry: `blocker`, then `cref` (also for
+/// propagation, which moves watches itself).
 #[inline(always)]
 pub fn push_long(list: &mut WatchList, blocker: Lit, cref: ClauseRef) {
     list.extend_from_slice(&[blocker.raw(), cref.offset()]);
@@ -75,15 +80,26 @@ impl Pending {
     /// The entry of binary clause `(watched ∨ other)` for the list of
     /// `watched`, as [`binary_entry`].
     #[inline]
-    pub fn binary(watched: Lit, other: Lit, other_first: bool) -> Pending {
+    fn binary(watched: Lit, other: Lit, other_first: bool) -> Pending {
         Pending([watched.raw(), binary_entry(other, other_first), 0])
     }
 
     /// The entry of long clause `cref` for the list of `watched`, as
     /// [`push_long`].
     #[inline]
-    pub fn long(watched: Lit, blocker: Lit, cref: ClauseRef) -> Pending {
+    fn long(watched: Lit, blocker: Lit, cref: ClauseRef) -> Pending {
         Pending([watched.raw(), blocker.raw(), cref.offset()])
+    }
+
+    /// The two entries [`Watches::attach`] pushes for clause `cref` of `lits`.
+    #[inline]
+    pub fn of_clause(lits: &[Lit], cref: ClauseRef) -> [Pending; 2] {
+        let (a, b) = (lits[0], lits[1]);
+        if lits.len() == 2 {
+            [Pending::binary(a, b, false), Pending::binary(b, a, true)]
+        } else {
+            [Pending::long(a, b, cref), Pending::long(b, a, cref)]
+        }
     }
 
     #[inline]
@@ -95,6 +111,120 @@ impl Pending {
     fn words(&self) -> &[u32] {
         let len = if is_binary(self.0[1]) { 1 } else { 2 };
         &self.0[1..1 + len]
+    }
+}
+
+/// The watch lists of every literal, indexed by literal code.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Watches {
+    lists: Vec<WatchList>,
+}
+
+impl Watches {
+    /// Number of lists: two per variable.
+    #[inline]
+    pub fn num_lists(&self) -> usize {
+        self.lists.len()
+    }
+
+    /// Makes room for the lists of `num_lits` literals.
+    pub fn grow(&mut self, num_lits: usize) {
+        self.lists.resize_with(num_lits, Vec::new);
+    }
+
+    /// The entries of `lit`'s list, to read (module docs).
+    #[inline(always)]
+    pub fn list(&self, lit: Lit) -> &[u32] {
+        &self.lists[lit.code()]
+    }
+
+    /// Every list, for propagation alone: it visits the list of a false
+    /// literal and compacts it in place, moving watches to other lists
+    /// (`propagate.rs`). Everything else writes through the methods.
+    #[inline(always)]
+    pub fn lists_for_propagation(&mut self) -> &mut [WatchList] {
+        &mut self.lists
+    }
+
+    /// The other literals of the binary clauses in `lit`'s list.
+    pub fn binary_others(&self, lit: Lit) -> impl Iterator<Item = Lit> + '_ {
+        self.lists[lit.code()]
+            .iter()
+            .filter(|&&w| is_binary(w))
+            .map(|&w| binary_other(w))
+    }
+
+    /// Binary entries in all lists (two per binary clause).
+    pub fn num_binary_entries(&self) -> usize {
+        let binary = |ws: &WatchList| ws.iter().filter(|&&w| is_binary(w)).count();
+        self.lists.iter().map(binary).sum()
+    }
+
+    /// Watches the first two literals of clause `cref` of `lits`.
+    pub fn attach(&mut self, lits: &[Lit], cref: ClauseRef) {
+        let (a, b) = (lits[0], lits[1]);
+        if lits.len() == 2 {
+            self.lists[a.code()].push(binary_entry(b, false));
+            self.lists[b.code()].push(binary_entry(a, true));
+        } else {
+            push_long(&mut self.lists[a.code()], b, cref);
+            push_long(&mut self.lists[b.code()], a, cref);
+        }
+    }
+
+    /// Attaches the clauses `clauses()` yields, as [`Pending::of_clause`]
+    /// makes them, as attaching them one by one would, in room reserved
+    /// for exactly them (see `append_all`). `clauses` is called twice and
+    /// must yield the same entries both times.
+    pub fn attach_all<I>(&mut self, clauses: impl Fn() -> I)
+    where
+        I: Iterator<Item = [Pending; 2]>,
+    {
+        append_all(&mut self.lists, clauses);
+    }
+
+    /// Takes binary clause `(a ∨ b)` out of both lists.
+    pub fn detach_binary(&mut self, a: Lit, b: Lit) {
+        remove_binary(&mut self.lists[a.code()], b);
+        remove_binary(&mut self.lists[b.code()], a);
+    }
+
+    /// Takes long clause `c` out of the lists of its watched literals.
+    pub fn detach_long(&mut self, watched: [Lit; 2], c: ClauseRef) {
+        for lit in watched {
+            retain(&mut self.lists[lit.code()], |d| d != c, |_| true);
+        }
+    }
+
+    /// Keeps the entries of `lit`'s list for which `keep_long(cref)` or
+    /// `keep_binary(other)` holds, in order.
+    pub fn retain(
+        &mut self,
+        lit: Lit,
+        keep_long: impl FnMut(ClauseRef) -> bool,
+        keep_binary: impl FnMut(Lit) -> bool,
+    ) {
+        retain(&mut self.lists[lit.code()], keep_long, keep_binary);
+    }
+
+    /// [`Watches::retain`] over every list; `keep_binary` gets the
+    /// watched literal and the other one.
+    pub fn retain_all(
+        &mut self,
+        mut keep_long: impl FnMut(ClauseRef) -> bool,
+        mut keep_binary: impl FnMut(Lit, Lit) -> bool,
+    ) {
+        for (code, list) in self.lists.iter_mut().enumerate() {
+            let watched = Lit::from_code(code as u32);
+            retain(list, &mut keep_long, |other| keep_binary(watched, other));
+        }
+    }
+
+    /// Empties every list, keeping its room.
+    pub fn clear(&mut self) {
+        for list in &mut self.lists {
+            list.clear();
+        }
     }
 }
 
@@ -113,7 +243,7 @@ const GROUP_BITS: u32 = 11;
 /// entry. Here a counting sort on the high bits of the list index first
 /// groups the entries (stably, into one buffer), then each group's lists
 /// are sized and filled while they sit in cache.
-pub fn append_all<I>(watches: &mut [WatchList], clauses: impl Fn() -> I)
+fn append_all<I>(watches: &mut [WatchList], clauses: impl Fn() -> I)
 where
     I: Iterator<Item = [Pending; 2]>,
 {
@@ -192,7 +322,7 @@ where
 
 /// Keeps the entries of `list` for which `keep_long(cref)` or
 /// `keep_binary(other)` holds, in order.
-pub fn retain(
+fn retain(
     list: &mut WatchList,
     mut keep_long: impl FnMut(ClauseRef) -> bool,
     mut keep_binary: impl FnMut(Lit) -> bool,
@@ -221,7 +351,7 @@ pub fn retain(
 
 /// Removes one binary entry whose other literal is `other` (the last one:
 /// a clause added later sits later), if any.
-pub fn remove_binary(list: &mut WatchList, other: Lit) {
+fn remove_binary(list: &mut WatchList, other: Lit) {
     let mut found = None;
     let mut i = 0;
     while i < list.len() {

@@ -47,7 +47,6 @@ use crate::search::clause_db::ClauseRef;
 use crate::search::propagate::Conflict;
 use crate::search::reason::{Reason, ReasonKind};
 use crate::search::trail::{FALSE, TRUE};
-use crate::search::watch;
 use crate::solver::Solver;
 
 /// The schedule of vivification rounds and their scratch buffers.
@@ -232,9 +231,7 @@ impl Solver {
     /// Takes long clause `c` out of the watch lists of its two watched literals.
     fn detach_long(&mut self, c: ClauseRef) {
         let lits = self.db.lits(c);
-        for lit in [lits[0], lits[1]] {
-            watch::retain(&mut self.watches[lit.code()], |d| d != c, |_| true);
-        }
+        self.watches.detach_long([lits[0], lits[1]], c);
     }
 
     /// Decides the negation of each open literal of `sorted` in turn and

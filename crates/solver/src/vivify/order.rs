@@ -95,7 +95,7 @@ impl Solver {
         let chosen = self.chosen_for_vivification();
         let counts = self.schedule.vivification.counts_mut();
         counts.clear();
-        counts.resize(self.watches.len(), 0);
+        counts.resize(self.watches.num_lists(), 0);
         let mut lits = Vec::new();
         let mut clauses = Vec::with_capacity(chosen.len());
         for c in chosen {
