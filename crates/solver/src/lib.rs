@@ -11,19 +11,20 @@
 //! | [`ProofFormat`] | DRAT proofs of UNSAT answers (CDCL), text or binary |
 //! | [`Observer`], [`Event`] | `Solver::set_observer`: every decision, propagation, conflict, learnt clause, backjump, restart and pure literal of the search |
 //!
-//! Both algorithms share the clause arena (`clause_db`), the watch lists
-//! with blockers (`watch`), the trail (`trail`, with reasons packed by
-//! `reason`) and unit propagation (`propagate`, which returns a typed
-//! conflict). DPLL adds pure literals and chronological backtracking
-//! (`dpll`, `pure`, `scan`); CDCL adds first-UIP learning (`analyze`),
-//! restarts (`restart`), clause deletion (`reduce`), target and best
-//! phases (`phases`), rephasing (`rephase`), local search (`walk`),
-//! vivification of learnt clauses (`vivify`), and at the root
-//! subsumption and variable elimination (`elim`, `occurs`, `subsume`,
-//! `eliminate`, with the reconstruction stack in `extend` and the removed
-//! and frozen variables in `vars`), failed-literal probing (`probe`) and
-//! equivalent-literal substitution (`scc`, `substitute`). Every tunable is
-//! named in `config`. `solver.rs` lists the components the solver owns.
+//! The source, a folder per concept (`solver.rs` lists the components the
+//! solver owns; each folder's `mod.rs` maps its files):
+//!
+//! | folder | what it holds |
+//! |---|---|
+//! | `search/` | the search: trail and reasons, clause arena, watch lists, unit propagation, CDCL (analysis, decisions, restarts, clause deletion, phases) and DPLL (scans, pure literals) |
+//! | `elim/` | subsumption and bounded variable elimination at the root, and the elimination trial |
+//! | `equiv/` | failed-literal probing, equivalent-literal substitution (SCCs), congruence closure |
+//! | `xor/` | XOR constraints: extraction, Gauss-Jordan elimination at the root, propagation during the search |
+//! | `vivify/` | vivification of learnt clauses, and the order of its candidates |
+//! | `local/` | ProbSAT local search and rephasing |
+//! | `removed/` | what inprocessing removed: variable status, the reconstruction stack |
+//! | `api/` | clause addition and loading, options, limits, results, statistics, proofs, observers, model enumeration |
+//! | `util/` | generic containers |
 //!
 //! ```
 //! use satoku_formula::Lit;

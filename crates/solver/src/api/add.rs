@@ -77,7 +77,7 @@ impl Solver {
         out: Box<dyn Write + Send>,
         format: ProofFormat,
     ) -> Result<(), Error> {
-        if self.num_clauses > 0 {
+        if self.formula.num_clauses() > 0 {
             return Err(Error::ProofAfterClauses);
         }
         self.proof.start(out, format);
@@ -129,11 +129,9 @@ impl Solver {
     pub(crate) fn simplify_input(&mut self, clause: &mut Vec<Lit>) -> bool {
         self.ensure_vars_of(clause);
         self.restore_if_removed(clause);
-        self.num_clauses += 1;
-        if self.keeps_copy() {
-            self.original.add_clause(clause);
-        }
-        if !self.ok {
+        let copy = self.keeps_copy();
+        self.formula.add(clause, copy);
+        if !self.answer.is_ok() {
             return false;
         }
         if self.trail.decision_level() > 0 {
@@ -152,7 +150,7 @@ impl Solver {
     /// assignment (module docs), at decision level 0 with the formula not
     /// yet refuted; true when what remains must be stored.
     pub(crate) fn simplify_at_root(&mut self, clause: &mut Vec<Lit>) -> bool {
-        debug_assert!(self.ok && self.trail.decision_level() == 0);
+        debug_assert!(self.answer.is_ok() && self.trail.decision_level() == 0);
         sort_clause(clause);
         // Sorted, a repeated variable sits next to itself: x, x or x, -x.
         if clause.windows(2).any(|w| w[0].var() == w[1].var()) {
@@ -186,12 +184,12 @@ impl Solver {
     /// allocated and watched.
     pub(crate) fn attach_input(&mut self, clause: &[Lit]) {
         match clause.len() {
-            0 => self.ok = false,
+            0 => self.answer.refute(),
             1 => {
                 self.trail.assign(clause[0], Reason::NONE);
                 self.schedule.root_unit_added();
-                self.ok = self.propagate().is_none();
-                if !self.ok {
+                if self.propagate().is_some() {
+                    self.answer.refute();
                     self.proof.add(&[]);
                 }
             }
@@ -299,7 +297,7 @@ mod tests {
         solver.add_clause(&[1, 2]);
         solver.add_clause(&[-1]);
         assert_eq!(
-            (solver.num_clauses(), solver.original.num_clauses()),
+            (solver.num_clauses(), solver.formula.copy().num_clauses()),
             (2, 0)
         );
         let buf: Box<dyn std::io::Write + Send> = Box::new(Vec::new());

@@ -161,7 +161,7 @@ pub struct SolverConfig {
     /// Periodic learnt-clause deletion for CDCL (default true).
     pub reduce: bool,
     /// CDCL: after each reduction, at the root, shorten learnt clauses of
-    /// tiers 1 and 2 by vivification (`vivify.rs`; default true). Never in
+    /// tiers 1 and 2 by vivification (`vivify/mod.rs`; default true). Never in
     /// a scoped call ([`Solver::solve_scoped`](crate::Solver::solve_scoped)),
     /// and not with `reduce` off (no reductions).
     pub vivify: bool,
@@ -173,7 +173,7 @@ pub struct SolverConfig {
     /// scoped.
     pub subsume: bool,
     /// CDCL: bounded variable elimination (Eén and Biere 2005), on the same
-    /// schedule as `subsume` (`elim.rs`; default false, as `subsume`). Frozen variables
+    /// schedule as `subsume` (`elim/eliminate.rs`; default false, as `subsume`). Frozen variables
     /// and those of the call's assumptions are kept; models are extended
     /// to the eliminated variables (`extend.rs`).
     pub eliminate: bool,
@@ -183,7 +183,7 @@ pub struct SolverConfig {
     /// run of elimination on a copy of the clauses; when that removes at
     /// least half of the open variables, the search restarts for one
     /// round of subsumption and elimination, and none later
-    /// (`elim_trial.rs`; default true). Otherwise nothing changes.
+    /// (`elim/trial.rs`; default true). Otherwise nothing changes.
     pub elim_trial: bool,
     /// CDCL: failed-literal probing on the roots of the binary implication
     /// graph, before the first decision and then in rounds on a growing
@@ -208,7 +208,7 @@ pub struct SolverConfig {
     /// `congruence`, after it: a refuted system refutes the formula, the
     /// variables it fixes become root units, and the pairs it makes equal
     /// or complementary binary clauses, which substitution then replaces
-    /// (`xor.rs`; default true). Never while a DRAT proof is written: a
+    /// (`xor/extract.rs`; default true). Never while a DRAT proof is written: a
     /// sum of XORs is no RUP step.
     pub gauss: bool,
     /// Wall-clock limit per `solve` call (default none).

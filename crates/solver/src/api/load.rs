@@ -62,14 +62,13 @@ impl Solver {
     /// becomes that copy instead of being copied (its variables beyond the
     /// solver's are dropped). Models are checked against it all the same.
     pub fn add_cnf_owned(&mut self, mut cnf: Cnf) {
-        if !self.keeps_copy() || self.original.num_clauses() > 0 {
+        if !self.keeps_copy() || self.formula.copy().num_clauses() > 0 {
             self.add_cnf(&cnf);
             return;
         }
         let loaded = self.load(&cnf, false);
         cnf.truncate(loaded);
-        cnf.set_num_vars(self.original.num_vars());
-        self.original = cnf;
+        self.formula.adopt_copy(cnf);
     }
 
     /// Loads the clauses of `cnf` (module docs), copying them into the
@@ -83,7 +82,7 @@ impl Solver {
         let mut loaded = 0;
         while loaded < n {
             if loaded > 0 && limits::interrupted(&self.config, deadline) {
-                self.incomplete = true;
+                self.answer.mark_incomplete();
                 break;
             }
             let chunk = loaded..n.min(loaded + CHECK_INTERVAL);
@@ -119,12 +118,9 @@ impl Solver {
         unwatched: &mut usize,
     ) {
         let mut clause = self.analysis.take_learnt();
-        self.num_clauses += range.len();
-        if copy {
-            self.original.extend_from(cnf, range.clone());
-        }
+        self.formula.add_range(cnf, range.clone(), copy);
         for i in range {
-            if self.ok {
+            if self.answer.is_ok() {
                 clause.clear();
                 clause.extend_from_slice(cnf.clause(i));
                 self.load_clause(&mut clause, unwatched);
@@ -136,7 +132,7 @@ impl Solver {
     /// Whether the solver holds every clause it was given: false after
     /// [`Solver::add_cnf`] was stopped by an interrupt or its time limit.
     pub fn is_complete(&self) -> bool {
-        !self.incomplete
+        !self.answer.is_incomplete()
     }
 
     /// Simplifies and stores `clause` (counted and copied already), leaving
@@ -216,7 +212,7 @@ mod tests {
         assert_eq!(watch_lists(&loaded), watch_lists(&one_by_one));
         assert_eq!(loaded.trail.lits(), one_by_one.trail.lits());
         assert_eq!(loaded.num_clauses(), one_by_one.num_clauses());
-        assert_eq!(loaded.original, cnf);
+        assert_eq!(loaded.formula.copy(), &cnf);
         assert_eq!(loaded.db.originals(), one_by_one.db.originals());
         assert!(loaded.is_complete());
     }
@@ -268,23 +264,29 @@ mod tests {
         let mut owned = Solver::new(SolverConfig::default());
         owned.add_cnf_owned(cnf.clone());
         assert_eq!(watch_lists(&owned), watch_lists(&borrowed));
-        assert_eq!(owned.original, borrowed.original);
-        assert_eq!(owned.original.num_vars(), owned.num_vars());
+        assert_eq!(owned.formula.copy(), borrowed.formula.copy());
+        assert_eq!(owned.formula.copy().num_vars(), owned.num_vars());
         assert!(owned.num_vars() < 1 << 20);
 
         // A second formula is appended to the copy; with no copy kept,
         // nothing is.
         let more = Cnf::from_dimacs(&[&[-5, 6]]);
         owned.add_cnf_owned(more.clone());
-        assert_eq!(owned.original.num_clauses(), cnf.num_clauses() + 1);
-        assert_eq!(owned.original.clause(cnf.num_clauses()), more.clause(0));
+        assert_eq!(owned.formula.copy().num_clauses(), cnf.num_clauses() + 1);
+        assert_eq!(
+            owned.formula.copy().clause(cnf.num_clauses()),
+            more.clause(0)
+        );
         let mut unchecked = Solver::new(SolverConfig {
             check_models: false,
             ..SolverConfig::default()
         });
         unchecked.add_cnf_owned(more);
         assert_eq!(
-            (unchecked.num_clauses(), unchecked.original.num_clauses()),
+            (
+                unchecked.num_clauses(),
+                unchecked.formula.copy().num_clauses()
+            ),
             (1, 0)
         );
         assert!(matches!(owned.solve(), SolveResult::Sat(_)));

@@ -76,14 +76,13 @@ impl SlicedLoad {
         self.step(usize::MAX);
         let SlicedLoad {
             mut solver,
-            mut cnf,
+            cnf,
             unwatched,
             ..
         } = self;
         solver.attach_originals(unwatched);
         if solver.keeps_copy() {
-            cnf.set_num_vars(solver.original.num_vars());
-            solver.original = cnf;
+            solver.formula.adopt_copy(cnf);
         }
         solver
     }
@@ -102,7 +101,7 @@ mod tests {
             solver.watches.clone(),
             solver.trail.lits().to_vec(),
             solver.db.originals().to_vec(),
-            solver.original.clone(),
+            solver.formula.copy().clone(),
             solver.num_clauses(),
             solver.num_vars(),
         )

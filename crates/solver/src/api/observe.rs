@@ -175,7 +175,7 @@ impl Solver {
     /// root facts it has not seen.
     pub(crate) fn start_observing(&mut self) {
         self.observing.active = self.observing.parked.take();
-        if !self.observing.is_on() || !self.ok {
+        if !self.observing.is_on() || !self.answer.is_ok() {
             return;
         }
         debug_assert_eq!(self.trail.decision_level(), 0);

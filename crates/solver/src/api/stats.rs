@@ -78,7 +78,7 @@ pub struct Stats {
     /// Equivalences it implied, each added as two binary clauses.
     pub xor_equivalences: u64,
     /// Literals the XOR matrices implied during the search
-    /// (`xor_search.rs`).
+    /// (`xor/search.rs`).
     pub xor_propagations: u64,
     /// Conflicts the XOR matrices found during the search.
     pub xor_conflicts: u64,

@@ -152,7 +152,7 @@ pub(crate) const TIER2_LBD: u32 = 6;
 /// database pays in propagation speed more than it costs in conflicts.
 pub(crate) const LEAN_FIRST_REDUCE: u64 = 500;
 pub(crate) const LEAN_REDUCE_INC: u64 = 100;
-/// `vivify.rs`: a vivification round propagates at most this many
+/// `vivify/mod.rs`: a vivification round propagates at most this many
 /// literals per mille of those the search propagated since the round
 /// before. Kissat's `vivifyeffort` is 100 per mille of its ticks (watch
 /// and clause visits); counted in propagated literals the share is set
@@ -160,51 +160,51 @@ pub(crate) const LEAN_REDUCE_INC: u64 = 100;
 /// are, visits more watches than one deep in the search (the measurement
 /// is in `docs/solver.md`, "Vivification").
 pub(crate) const VIVIFY_EFFORT_PER_MILLE: u64 = 30;
-/// `vivify.rs`: at most this many reductions pass without a round after
+/// `vivify/mod.rs`: at most this many reductions pass without a round after
 /// rounds that shortened nothing (one more after each such round).
 pub(crate) const VIVIFY_MAX_DELAY: u32 = 8;
 /// `clause_db.rs`: the arena is compacted once more than 1 word in this
 /// many is dead (MiniSat 2.2's `garbage_frac` = 0.20).
 pub(crate) const GARBAGE_FRACTION_INV: usize = 5;
 
-/// `elim.rs`: conflicts before the second elimination round; the n-th
+/// `elim/eliminate.rs`: conflicts before the second elimination round; the n-th
 /// later round waits `ELIM_INTERVAL * n` conflicts (CaDiCaL's `elimint` =
 /// 2e3, whose interval also grows with the rounds).
 pub(crate) const ELIM_INTERVAL: u64 = 2000;
-/// `elim.rs`: steps (clauses and literals visited) a round may take, per
+/// `elim/eliminate.rs`: steps (clauses and literals visited) a round may take, per
 /// mille of the literals propagated since the last round (Kissat's
 /// `eliminateeffort` = 100, of its search ticks). A step is a visit to a
 /// clause or literal of the working copy, often a cache miss: about what
 /// a propagation costs, so rounds take a tenth of the search at most.
 pub(crate) const ELIM_EFFORT_PER_MILLE: u64 = 100;
-/// `elim.rs`: steps a round may take at least (a tenth of CaDiCaL's
+/// `elim/eliminate.rs`: steps a round may take at least (a tenth of CaDiCaL's
 /// `elimmineff` = 1e7, which counts cheaper ticks): on a formula that the
 /// search solves in a tenth of a second, a round must not take longer.
 pub(crate) const ELIM_MIN_EFFORT: u64 = 1_000_000;
-/// `elim.rs`: the first round (preprocessing) may take this many steps
+/// `elim/eliminate.rs`: the first round (preprocessing) may take this many steps
 /// more per literal of the irredundant clauses.
 pub(crate) const ELIM_FIRST_EFFORT_PER_LITERAL: u64 = 2;
-/// `elim.rs`: the same for the elimination trial's dry run and its round
-/// (`elim_trial.rs`), which run only where a sample says half of the
+/// `elim/eliminate.rs`: the same for the elimination trial's dry run and its round
+/// (`elim/trial.rs`), which run only where a sample says half of the
 /// variables go on their own: there elimination decides the formula, so
 /// it gets the effort to finish (MiniSat's preprocessing has no cap).
 pub(crate) const ELIM_TRIAL_EFFORT_PER_LITERAL: u64 = 32;
-/// `elim.rs`: a variable with more clauses than this on either side is
+/// `elim/eliminate.rs`: a variable with more clauses than this on either side is
 /// not eliminated (CaDiCaL's `elimocclim` = 1e2): the resolution count
 /// grows with the product of the two sides.
 pub(crate) const ELIM_OCC_LIMIT: usize = 100;
-/// `elim.rs`: a variable whose elimination would make a resolvent longer
+/// `elim/eliminate.rs`: a variable whose elimination would make a resolvent longer
 /// than this is kept (CaDiCaL's `elimclslim` = 1e2).
 pub(crate) const ELIM_CLAUSE_LIMIT: usize = 100;
-/// `elim.rs`: the largest number of clauses an elimination may add beyond
+/// `elim/eliminate.rs`: the largest number of clauses an elimination may add beyond
 /// those it removes. The bound starts at 0 and doubles (0, 1, 2, 4 ...)
 /// after each round that tried every candidate (CaDiCaL's `elimboundmax`
 /// = 16).
 pub(crate) const ELIM_BOUND_MAX: usize = 16;
-/// `elim_trial.rs`: the elimination trial keeps its round when a dry run
+/// `elim/trial.rs`: the elimination trial keeps its round when a dry run
 /// removes at least this many percent of the open variables.
 pub(crate) const ELIM_TRIAL_MIN_PERCENT: usize = 50;
-/// `elim_trial.rs`: variables tried one by one before the dry run.
+/// `elim/trial.rs`: variables tried one by one before the dry run.
 pub(crate) const ELIM_TRIAL_SAMPLE: usize = 256;
 /// `eliminate.rs`: passes over the candidates per round, each over the
 /// variables touched before it (CaDiCaL's `elimrounds` = 2).

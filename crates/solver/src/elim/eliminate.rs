@@ -109,7 +109,11 @@ impl Solver {
 
     /// Root units, clauses added and variables removed.
     fn elim_state(&self) -> (usize, usize, usize) {
-        (self.trail.len(), self.num_clauses, self.vars.num_removed())
+        (
+            self.trail.len(),
+            self.formula.num_clauses(),
+            self.vars.num_removed(),
+        )
     }
 
     /// Whether a round should run now (module docs).
@@ -118,7 +122,7 @@ impl Solver {
         let trial = self.elim_trial_due();
         if !(config.subsume || config.eliminate || trial)
             || config.algorithm != Algorithm::Cdcl
-            || self.scope_floor > 0
+            || self.scope.floor() > 0
             || self.trail.decision_level() > 0
             || self.stats.conflicts < self.elim.next_conflicts
         {
@@ -318,9 +322,9 @@ impl Solver {
     }
 
     /// The variables that may be eliminated, occur in a clause and were
-    /// touched (`elim.rs`), by
-    /// the product of their two occurrence counts plus their sum (CaDiCaL's
-    /// `elimprod` and `elimsum` weights, both 1).
+    /// touched (module docs), by the product of their two occurrence
+    /// counts plus their sum (CaDiCaL's `elimprod` and `elimsum` weights,
+    /// both 1).
     pub(crate) fn elim_candidates(&mut self, round: &mut Round) -> Vec<Var> {
         let mut scored: Vec<(usize, Var)> = (0..self.num_vars() as u32)
             .map(Var::new)

@@ -3,7 +3,7 @@
 //! (MiniSat 2.2's `SimpSolver` keeps the same lists beside its watches).
 //!
 //! A round copies the irredundant clauses out of the arena, simplifies
-//! them here, and writes back what changed (`elim.rs`): each clause
+//! them here, and writes back what changed (`elim/eliminate.rs`): each clause
 //! remembers the arena clause it came from and whether it changed. Each
 //! clause carries a signature, a 64-bit Bloom filter of its variables:
 //! `C` can subsume or strengthen `D` only if every bit of `C`'s signature

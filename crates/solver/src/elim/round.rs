@@ -1,5 +1,5 @@
 //! The state of one round of subsumption and variable elimination
-//! (`elim.rs`): the working clauses, the queue of clauses to try as
+//! (`elim/eliminate.rs`): the working clauses, the queue of clauses to try as
 //! subsuming clauses, the touched variables, the effort, and the marks
 //! that resolution and subsumption test literals against.
 

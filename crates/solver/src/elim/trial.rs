@@ -80,7 +80,7 @@ impl Solver {
     /// come, wherever the search stands: the round then waits for the
     /// restart that `elim_trial_waiting` asks for.
     pub(crate) fn elim_trial_dry_run_if_due(&mut self) {
-        if self.elim.trial == Trial::Sampled && self.elim_trial_due() && self.scope_floor == 0 {
+        if self.elim.trial == Trial::Sampled && self.elim_trial_due() && self.scope.floor() == 0 {
             self.dry_run_elim_trial();
         }
     }
@@ -98,7 +98,7 @@ impl Solver {
     /// run (so a restart never waits for it in vain, also after the
     /// options changed between calls).
     pub(crate) fn elim_trial_waiting(&self) -> bool {
-        self.elim.trial == Trial::Waiting && self.elim_trial_due() && self.scope_floor == 0
+        self.elim.trial == Trial::Waiting && self.elim_trial_due() && self.scope.floor() == 0
     }
 
     /// Whether the elimination trial is to take its next step at the root

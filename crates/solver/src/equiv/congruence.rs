@@ -194,7 +194,7 @@ impl Solver {
     }
 
     /// Adds `¬a ∨ b` and `a ∨ ¬b`, irredundant and watched, to the
-    /// clauses and the proof (here both RUP, module docs; `xor.rs` adds
+    /// clauses and the proof (here both RUP, module docs; `xor/extract.rs` adds
     /// them with no proof written).
     pub(crate) fn add_equivalence(&mut self, a: Lit, b: Lit) {
         for clause in [[!a, b], [a, !b]] {

@@ -17,7 +17,7 @@
 //! the first decision (preprocessing), the `k`-th `PROBE_INTERVAL * k`
 //! conflicts after the one before, each skipped when no unit and no binary
 //! clause came since the last. A round first closes the AND gates under
-//! congruence (`congruence.rs`), then solves the XORs (`xor.rs`), then
+//! congruence (`congruence.rs`), then solves the XORs (`xor/extract.rs`), then
 //! substitutes equivalent literals,
 //! then probes until its effort is spent: `PROBE_EFFORT_PER_MILLE` of the
 //! propagations the search made since the last round, at least
@@ -55,7 +55,7 @@ pub(crate) struct Probing {
     probed_at: Vec<usize>,
     /// When congruence closure last ran in a round (`congruence.rs`).
     pub congruence: Congruence,
-    /// When the XORs were last read in a round (`xor.rs`).
+    /// When the XORs were last read in a round (`xor/extract.rs`).
     pub xors: XorRounds,
 }
 
@@ -77,7 +77,9 @@ impl Solver {
         let ok = self.probe_round(binary_entries > 0);
         self.probing.last_seen = Some((self.trail.len(), self.num_binary_entries()));
         self.probing.last_propagations = self.stats.propagations;
-        self.ok &= ok;
+        if !ok {
+            self.answer.refute();
+        }
         ok
     }
 
@@ -85,7 +87,7 @@ impl Solver {
     fn probing_due(&self) -> bool {
         (self.config.probe || self.config.substitute || self.config.congruence || self.config.gauss)
             && self.config.algorithm == Algorithm::Cdcl
-            && self.scope_floor == 0
+            && self.scope.floor() == 0
             && self.trail.decision_level() == 0
             && self.stats.conflicts >= self.probing.next_round
             && !self.out_of_budget()

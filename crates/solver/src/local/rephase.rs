@@ -116,7 +116,7 @@ impl Solver {
     /// the schedule (module docs).
     pub(crate) fn rephase(&mut self) {
         self.update_phases(self.trail.len());
-        self.backtrack(self.scope_floor);
+        self.backtrack(self.scope.floor());
         let rephasing = &mut self.rephasing;
         let mut todo = kind(rephasing.count);
         rephasing.count += 1;
@@ -141,7 +141,7 @@ impl Solver {
     /// Whether a walk may run now: asked for, at the root of a call
     /// without assumptions.
     fn can_walk(&self) -> bool {
-        self.config.walk && self.assumptions.is_empty() && self.trail.decision_level() == 0
+        self.config.walk && self.scope.assumptions().is_empty() && self.trail.decision_level() == 0
     }
 }
 

@@ -21,7 +21,6 @@ pub(crate) enum VarStatus {
     /// Removed by bounded variable elimination.
     Eliminated,
     /// Replaced by an equivalent literal.
-    #[allow(dead_code)] // Until equivalent-literal substitution (probe.rs) lands.
     Substituted,
 }
 
@@ -124,7 +123,7 @@ impl Solver {
     /// Freezes (`on`) or melts the variables of the call's assumptions:
     /// inprocessing during the call keeps them.
     pub(crate) fn freeze_assumptions(&mut self, on: bool) {
-        for &a in &self.assumptions {
+        for &a in self.scope.assumptions() {
             if on {
                 self.vars.freeze(a.var());
             } else {
@@ -179,7 +178,7 @@ impl Solver {
     /// against the root (it is not a clause the user added: not counted,
     /// not copied).
     fn add_removed_clause(&mut self, mut clause: Vec<satoku_formula::Lit>) {
-        if !self.ok || clause.iter().any(|&l| self.trail.value(l) == TRUE) {
+        if !self.answer.is_ok() || clause.iter().any(|&l| self.trail.value(l) == TRUE) {
             return;
         }
         let before = clause.len();

@@ -114,7 +114,7 @@ macro_rules! marking {
             trail: &$solver.trail,
             analysis: &mut $solver.analysis,
             branching: &mut $solver.branching,
-            assumption_levels: $solver.assumptions.len(),
+            assumption_levels: $solver.scope.num_assumptions(),
             floor: $floor,
             current: $current,
         }
@@ -153,9 +153,9 @@ impl Solver {
     /// clause's LBD.
     pub(crate) fn analyze(&mut self, conflict: Conflict) -> (u32, u32) {
         let current = self.trail.decision_level();
-        debug_assert!(current > self.scope_floor);
+        debug_assert!(current > self.scope.floor());
         // Literals at or below the floor are facts here, as root ones are.
-        let floor = self.scope_floor;
+        let floor = self.scope.floor();
         self.analysis.learnt.clear();
         self.analysis.learnt.push(Lit::default());
         let mut pending = match conflict {
@@ -305,7 +305,7 @@ impl Solver {
     /// scoped calls).
     fn put_highest_level_second(&mut self) -> u32 {
         if self.analysis.learnt.len() == 1 {
-            return self.scope_floor;
+            return self.scope.floor();
         }
         let mut best = 1;
         for i in 2..self.analysis.learnt.len() {

@@ -15,7 +15,7 @@ impl Solver {
                 if self.trail.decision_level() == 0 {
                     return Status::Unsat;
                 }
-                if self.trail.decision_level() <= self.scope_floor {
+                if self.trail.decision_level() <= self.scope.floor() {
                     // The assumptions of a scoped call conflict: with the
                     // clauses learnt under them, no smaller set is known.
                     self.fail_all_assumptions();
@@ -40,7 +40,7 @@ impl Solver {
                     self.report_restart();
                 }
                 self.update_phases(self.trail.len());
-                self.backtrack(self.scope_floor);
+                self.backtrack(self.scope.floor());
             }
             if self.rephase_due() {
                 self.rephase();
@@ -85,7 +85,7 @@ impl Solver {
         if learnt.len() == 1 {
             // At the root, or at the scope floor in a scoped call.
             self.trail.assign(learnt[0], Reason::NONE);
-            if self.scope_floor == 0 {
+            if self.scope.floor() == 0 {
                 self.schedule.root_unit_added();
             }
         } else {
@@ -106,15 +106,15 @@ impl Solver {
     /// `Some(Ok(lit))` to decide, `Some(Err(()))` when one is false (the
     /// failed set is computed), `None` when all hold.
     pub(crate) fn next_assumption(&mut self) -> Option<Result<satoku_formula::Lit, ()>> {
-        while (self.trail.decision_level() as usize) < self.assumptions.len() {
-            let a = self.assumptions[self.trail.decision_level() as usize];
+        while (self.trail.decision_level() as usize) < self.scope.num_assumptions() {
+            let a = self.scope.assumptions()[self.trail.decision_level() as usize];
             match self.trail.value(a) {
                 crate::search::trail::TRUE => {
                     // Already implied: an empty level keeps levels aligned with assumptions.
                     self.new_level(true);
                 }
                 crate::search::trail::FALSE => {
-                    if self.scope_floor > 0 {
+                    if self.scope.floor() > 0 {
                         self.fail_all_assumptions();
                     } else {
                         self.analyze_final(a);
@@ -130,7 +130,6 @@ impl Solver {
     /// A scoped call's failed set: every assumption (its learnt clauses
     /// hold only under all of them, so `analyze_final` cannot narrow it).
     fn fail_all_assumptions(&mut self) {
-        self.failed.clear();
-        self.failed.extend_from_slice(&self.assumptions);
+        self.answer.fail_all(self.scope.assumptions());
     }
 }

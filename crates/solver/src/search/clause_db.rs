@@ -224,7 +224,7 @@ impl ClauseDb {
     }
 
     /// Whether `c` was tried by vivification since the candidates' flags
-    /// were last cleared (`vivify.rs`).
+    /// were last cleared (`vivify/mod.rs`).
     #[inline]
     pub fn is_vivified(&self, c: ClauseRef) -> bool {
         self.word(c, 1) & VIVIFIED != 0

@@ -54,7 +54,7 @@ impl Solver {
                 }
                 if !self.flip_last_decision() {
                     // DPLL keeps no reasons for flipped decisions: blame every assumption.
-                    self.failed.clone_from(&self.assumptions);
+                    self.answer.fail_all(self.scope.assumptions());
                     return Status::Unsat;
                 }
                 continue;

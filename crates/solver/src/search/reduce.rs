@@ -39,7 +39,7 @@ pub(crate) struct Schedule {
     next_simplify: u64,
     /// Root literals written to the proof as units (`log_root_units`).
     root_units_logged: usize,
-    /// When vivification runs, and its scratch (`vivify.rs`).
+    /// When vivification runs, and its scratch (`vivify/mod.rs`).
     pub(crate) vivification: Vivification,
 }
 

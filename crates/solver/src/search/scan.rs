@@ -130,7 +130,11 @@ impl Solver {
     pub(crate) fn assign_pure_literals(&mut self) -> usize {
         let (budget, config) = (&self.budget, &self.config);
         let stop = || budget.interrupted(config);
-        if !self.scan.pure.sync(&self.original, self.trail.lits(), stop) {
+        if !self
+            .scan
+            .pure
+            .sync(self.formula.copy(), self.trail.lits(), stop)
+        {
             // Interrupted: the search loop stops at its next budget check.
             return 0;
         }

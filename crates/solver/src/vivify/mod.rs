@@ -70,7 +70,7 @@ pub(crate) struct Vivification {
 }
 
 impl Vivification {
-    /// Scratch for the candidates' literal occurrences (`vivify_order.rs`).
+    /// Scratch for the candidates' literal occurrences (`vivify/order.rs`).
     pub(crate) fn counts_mut(&mut self) -> &mut Vec<u32> {
         &mut self.counts
     }
@@ -150,7 +150,7 @@ impl Solver {
     fn vivify_due(&self) -> bool {
         self.config.vivify
             && self.trail.decision_level() == 0
-            && self.scope_floor == 0
+            && self.scope.floor() == 0
             && self.stats.reductions > self.schedule.vivification.reductions
     }
 

@@ -1,5 +1,5 @@
 //! The order in which a vivification round tries its candidates
-//! (`vivify.rs`, after Kissat's): the learnt clauses of tiers 1 and 2 not
+//! (`vivify/mod.rs`, after Kissat's): the learnt clauses of tiers 1 and 2 not
 //! yet tried first, then lexicographically by their literals sorted by how
 //! often they occur among the candidates, so that consecutive probes share
 //! their first decisions; clauses with the same literals by their place

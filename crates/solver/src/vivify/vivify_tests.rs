@@ -150,9 +150,9 @@ fn no_round_when_off_or_scoped_or_not_after_a_reduction() {
     };
     assert!(!solver.vivify_if_due());
     solver.config.vivify = true;
-    solver.scope_floor = 1;
+    solver.scope.set_floor(1);
     assert!(!solver.vivify_if_due());
-    solver.scope_floor = 0;
+    solver.scope.set_floor(0);
     solver.stats.reductions = 0;
     assert!(!solver.vivify_if_due());
     assert_eq!(learnts(&solver), vec![vec![-1, 3, 4, 5]]);

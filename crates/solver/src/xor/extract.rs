@@ -60,7 +60,7 @@ pub(crate) struct XorRounds {
     /// search's matrices take them: on a large formula a read costs as
     /// much as the elimination.
     read: Option<(Stamp, Vec<Xor>)>,
-    /// The matrices of the search (`xor_search.rs`).
+    /// The matrices of the search (`xor/search.rs`).
     pub search: XorSearch,
 }
 

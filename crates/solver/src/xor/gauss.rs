@@ -50,7 +50,7 @@ pub(crate) fn eliminate(xors: &[Xor], num_vars: usize, max_work: u64) -> Option<
 }
 
 /// A component in reduced row echelon form, for the search
-/// (`xor_matrix.rs`): its variables by column and its `rank` nonzero rows
+/// (`xor/search.rs`): its variables by column and its `rank` nonzero rows
 /// of `words` words each, the parity in the column after the variables.
 pub(crate) struct Echelon {
     pub vars: Vec<u32>,

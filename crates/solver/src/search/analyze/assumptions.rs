@@ -18,8 +18,8 @@ impl Solver {
     /// hold only assumptions and their consequences; levels do not change,
     /// so neither does the backjump.
     pub(super) fn shrink_to_assumptions(&mut self) {
-        let top = self.assumptions.len() as u32;
-        if top == 0 || self.scope_floor > 0 || self.trail.decision_level() <= top {
+        let top = self.scope.num_assumptions() as u32;
+        if top == 0 || self.scope.floor() > 0 || self.trail.decision_level() <= top {
             return;
         }
         let at_assumption_level = |s: &Solver, l: Lit| {
@@ -71,7 +71,7 @@ impl Solver {
         if self.analysis.shrink_out.len() >= count {
             return;
         }
-        // The dropped literals stay `seen` until analyze clears analyze_toclear.
+        // The dropped literals stay `seen` until `analyze` clears them with `toclear`.
         let mut kept = 1;
         for i in 1..self.analysis.learnt.len() {
             let lit = self.analysis.learnt[i];
@@ -89,11 +89,11 @@ impl Solver {
     }
 
     /// Finds the assumptions responsible for assumption `a` being false
-    /// (MiniSat's `analyzeFinal`): fills `self.failed` with `a` and the
+    /// (MiniSat's `analyzeFinal`): fills the failed assumptions with `a` and the
     /// assumption decisions its negation was implied from.
     pub(crate) fn analyze_final(&mut self, a: Lit) {
-        self.failed.clear();
-        self.failed.push(a);
+        self.answer.clear_failed();
+        self.answer.push_failed(a);
         if self.trail.decision_level() == 0 || self.trail.level_of(a.var()) == 0 {
             return;
         }
@@ -108,7 +108,7 @@ impl Solver {
             let reason = self.trail.reason_of(v);
             if reason.is_none() {
                 // A decision below the assumption count is an assumption.
-                self.failed.push(lit);
+                self.answer.push_failed(lit);
             } else {
                 for k in 0..self.reason_len(reason) {
                     let l = self.reason_lit(reason, k);

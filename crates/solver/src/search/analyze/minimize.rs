@@ -77,7 +77,7 @@ impl Solver {
             k += 1;
             let v = l.var();
             let mark = self.analysis.seen[v.index()];
-            if v == q.var() || mark == IMPLIED || self.trail.level_of(v) <= self.scope_floor {
+            if v == q.var() || mark == IMPLIED || self.trail.level_of(v) <= self.scope.floor() {
                 continue;
             }
             if mark == POISONED

@@ -69,7 +69,7 @@ impl Solver {
         for &v in &marked {
             self.analysis.seen[v.index()] = 0;
             // As in analysis: assumption levels keep their values.
-            if within && self.trail.level_of(v) as usize > self.assumptions.len() {
+            if within && self.trail.level_of(v) as usize > self.scope.num_assumptions() {
                 self.bump_var(v);
             }
         }
@@ -89,7 +89,7 @@ impl Solver {
     fn mark_reason_side(&mut self) -> bool {
         let learnt_len = self.analysis.learnt.len();
         let limit = REASON_SIDE_LIMIT * learnt_len;
-        let (trail, floor) = (&self.trail, self.scope_floor);
+        let (trail, floor) = (&self.trail, self.scope.floor());
         for i in 1..learnt_len {
             let v = self.analysis.learnt[i].var();
             let analysis = &mut self.analysis;

@@ -161,7 +161,7 @@ impl Solver {
                 if u_level == level {
                     self.mark_in_block(u);
                     open += 1;
-                } else if u_level > self.scope_floor && self.analysis.seen[u.index()] == 0 {
+                } else if u_level > self.scope.floor() && self.analysis.seen[u.index()] == 0 {
                     return None;
                 }
             }
@@ -177,7 +177,7 @@ impl Solver {
             return;
         }
         self.analysis.seen[v.index()] = 1;
-        if self.trail.level_of(v) as usize > self.assumptions.len() {
+        if self.trail.level_of(v) as usize > self.scope.num_assumptions() {
             self.bump_var(v);
         }
     }
