@@ -60,3 +60,44 @@ impl Formula {
         self.copy = cnf;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clauses_are_counted_always_and_copied_when_asked() {
+        let clause = |lits: &[i64]| {
+            lits.iter()
+                .map(|&l| Lit::from_dimacs(l))
+                .collect::<Vec<_>>()
+        };
+        let mut formula = Formula::default();
+        formula.ensure_vars(3);
+        formula.add(&clause(&[1, -2]), true);
+        assert!(formula.is_copy_complete());
+        formula.add(&clause(&[3]), false);
+        assert_eq!(
+            (formula.num_clauses(), formula.copy().num_clauses()),
+            (2, 1)
+        );
+        assert!(!formula.is_copy_complete());
+
+        let mut cnf = Cnf::new();
+        cnf.add_clause(&clause(&[2, 3]));
+        cnf.add_clause(&clause(&[-1]));
+        formula.add_range(&cnf, 0..2, true);
+        assert_eq!(
+            (formula.num_clauses(), formula.copy().num_clauses()),
+            (4, 3)
+        );
+        assert_eq!(formula.copy().clause(2), cnf.clause(1));
+
+        let mut adopted = Formula::default();
+        adopted.ensure_vars(5);
+        adopted.add_range(&cnf, 0..2, false);
+        adopted.adopt_copy(cnf.clone());
+        assert!(adopted.is_copy_complete());
+        assert_eq!(adopted.copy().num_vars(), 5);
+    }
+}

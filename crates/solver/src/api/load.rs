@@ -154,7 +154,8 @@ impl Solver {
     }
 
     /// Watches the original clauses from index `from` on, in order: one by
-    /// one when they are few, else all at once ([`watch::append_all`]).
+    /// one when they are few, else all at once
+    /// ([`Watches::attach_all`](crate::search::watch::Watches::attach_all)).
     pub(crate) fn attach_originals(&mut self, from: usize) {
         let count = self.db.originals().len() - from;
         // Grouping costs a pass over every list: worth it for many clauses only.

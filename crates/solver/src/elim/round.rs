@@ -24,7 +24,7 @@ pub(crate) struct Round {
     pub limit: u64,
     /// Whether subsumption is on (queued clauses are tried).
     subsume: bool,
-    /// See [`ElimSchedule::bound`].
+    /// See [`ElimSchedule::bound`](crate::elim::eliminate::ElimSchedule::bound).
     pub bound: usize,
     /// Per variable, whether a clause of it was added, changed or deleted
     /// in this round or since the last one (the candidates to eliminate).

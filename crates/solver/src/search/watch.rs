@@ -47,7 +47,7 @@ pub fn is_binary(word: u32) -> bool {
 /// The entry for binary clause `(watched ∨ other)` in the list of
 /// `watched`; `other_first` when `other` is the clause's first literal.
 #[inline]
-pub fn binary_entry(other: Lit, other_first: bool) -> u32 {
+fn binary_entry(other: Lit, other_first: bool) -> u32 {
     debug_assert!(other.raw() < OTHER_FIRST);
     BINARY | if other_first { OTHER_FIRST } else { 0 } | other.raw()
 }
@@ -446,5 +446,34 @@ mod tests {
         );
         remove_binary(&mut list, Lit::from_dimacs(8));
         assert_eq!(list.len(), 3);
+    }
+
+    #[test]
+    fn watches_attach_and_detach_clauses_in_both_lists() {
+        let lit = Lit::from_dimacs;
+        let (long, other) = (ClauseRef::from_offset(4), ClauseRef::from_offset(9));
+        let mut watches = Watches::default();
+        watches.grow(8);
+        watches.attach(&[lit(1), lit(-2)], ClauseRef::from_offset(0));
+        watches.attach(&[lit(1), lit(3), lit(4)], long);
+        watches.attach(&[lit(-2), lit(4), lit(1)], other);
+        assert_eq!(watches.num_lists(), 8);
+        assert_eq!(watches.num_binary_entries(), 2);
+        assert_eq!(watches.binary_others(lit(1)).collect::<Vec<_>>(), [lit(-2)]);
+        assert_eq!(watches.list(lit(1)).len(), 3);
+        assert_eq!(watches.list(lit(4)), [lit(-2).raw(), 9]);
+
+        watches.detach_long([lit(1), lit(3)], long);
+        assert_eq!(watches.list(lit(1)).len(), 1);
+        assert!(watches.list(lit(3)).is_empty());
+        watches.detach_binary(lit(1), lit(-2));
+        assert_eq!(watches.num_binary_entries(), 0);
+
+        watches.attach(&[lit(3), lit(-4)], ClauseRef::from_offset(0));
+        watches.retain_all(|c| c != other, |watched, _| watched != lit(3));
+        assert_eq!(watches.binary_others(lit(-4)).collect::<Vec<_>>(), [lit(3)]);
+        assert!(watches.list(lit(3)).is_empty() && watches.list(lit(4)).is_empty());
+        watches.clear();
+        assert_eq!((watches.num_lists(), watches.num_binary_entries()), (8, 0));
     }
 }
