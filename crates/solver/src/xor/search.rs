@@ -1,6 +1,7 @@
 //! Gauss-Jordan propagation during the search: the XOR systems of the
 //! irredundant clauses (`extract.rs`), kept as matrices in reduced form
-//! ([`XorMatrix`], below), see the trail at each fixpoint of unit propagation.
+//! ([`XorMatrix`], below), see the trail at each fixpoint of unit
+//! propagation.
 //! What a row then implies (a unit, or a conflict) comes back to the
 //! search as a learnt clause: the row's literal and the negation of the
 //! current values of its other variables. The clause is implied by the
@@ -16,13 +17,12 @@
 //! and never built while a proof is written (a sum of XORs is no RUP
 //! step, `extract.rs`) or the search is observed (the trace knows only the
 //! formula's clauses).
-
 //!
-//! A matrix ([`XorMatrix`]) is one system of XOR constraints kept in reduced form while the search
-//! assigns its variables, so that every unit and every conflict the system
-//! implies under the assignment shows in a single row (Han and Jiang,
-//! "When Boolean satisfiability meets Gaussian elimination in a simplex
-//! way", CAV 2012; CryptoMiniSat's matrices).
+//! A matrix ([`XorMatrix`]) is one system of XOR constraints kept in
+//! reduced form while the search assigns its variables, so that every unit
+//! and every conflict the system implies under the assignment shows in a
+//! single row (Han and Jiang, "When Boolean satisfiability meets Gaussian
+//! elimination in a simplex way", CAV 2012; CryptoMiniSat's matrices).
 //!
 //! Each row has a basic column: a variable that occurs in no other row.
 //! Invariant: a row with an unassigned variable has an unassigned basic
