@@ -11,19 +11,20 @@
 //! | [`ProofFormat`] | DRAT proofs of UNSAT answers (CDCL), text or binary |
 //! | [`Observer`], [`Event`] | `Solver::set_observer`: every decision, propagation, conflict, learnt clause, backjump, restart and pure literal of the search |
 //!
-//! Both algorithms share the clause arena (`clause_db`), the watch lists
-//! with blockers (`watch`), the trail (`trail`, with reasons packed by
-//! `reason`) and unit propagation (`propagate`, which returns a typed
-//! conflict). DPLL adds pure literals and chronological backtracking
-//! (`dpll`, `pure`, `scan`); CDCL adds first-UIP learning (`analyze`),
-//! restarts (`restart`), clause deletion (`reduce`), target and best
-//! phases (`phases`), rephasing (`rephase`), local search (`walk`),
-//! vivification of learnt clauses (`vivify`), and at the root
-//! subsumption and variable elimination (`elim`, `occurs`, `subsume`,
-//! `eliminate`, with the reconstruction stack in `extend` and the removed
-//! and frozen variables in `vars`), failed-literal probing (`probe`) and
-//! equivalent-literal substitution (`scc`, `substitute`). Every tunable is
-//! named in `config`. `solver.rs` lists the components the solver owns.
+//! The source, a folder per concept (`solver.rs` lists the components the
+//! solver owns; each folder's `mod.rs` maps its files):
+//!
+//! | folder | what it holds |
+//! |---|---|
+//! | `search/` | the search: trail and reasons, clause arena, watch lists, unit propagation, CDCL (analysis, decisions, restarts, clause deletion, phases) and DPLL (scans, pure literals) |
+//! | `elim/` | subsumption and bounded variable elimination at the root, and the elimination trial |
+//! | `equiv/` | failed-literal probing, equivalent-literal substitution (SCCs), congruence closure |
+//! | `xor/` | XOR constraints: extraction, Gauss-Jordan elimination at the root, propagation during the search |
+//! | `vivify/` | vivification of learnt clauses, and the order of its candidates |
+//! | `local/` | ProbSAT local search and rephasing |
+//! | `removed/` | what inprocessing removed: variable status, the reconstruction stack |
+//! | `api/` | clause addition and loading, options, limits, results, statistics, proofs, observers, model enumeration |
+//! | `util/` | generic containers |
 //!
 //! ```
 //! use satoku_formula::Lit;
@@ -42,70 +43,28 @@
 //! ```
 #![warn(missing_docs)]
 
-mod add;
-mod analyze;
-mod aside;
-mod cdcl;
-mod clause_db;
-mod config;
-mod congruence;
-mod decide;
-mod dpll;
+mod api;
 mod elim;
-mod elim_trial;
-mod eliminate;
-mod extend;
-#[cfg(feature = "fault-injection")]
-pub mod fault;
-mod fits;
-mod flat_lists;
-mod gauss;
-mod heap;
-mod limits;
-mod load;
-mod load_sliced;
-mod observe;
-mod occurs;
-mod phases;
-mod probe;
-mod proof;
-mod propagate;
-mod pure;
-mod reason;
-mod reduce;
-mod rephase;
-mod rephase_walk;
-mod restart;
-mod result;
-mod round;
-mod scan;
-mod scc;
-mod solutions;
+mod equiv;
+mod local;
+mod removed;
+mod search;
 mod solver;
-mod stats;
-mod substitute;
-mod subsume;
-mod trail;
-mod tunables;
-mod unchecked;
-mod vars;
+mod util;
 mod vivify;
-mod vivify_order;
-mod walk;
-mod watch;
 mod xor;
-mod xor_matrix;
-mod xor_search;
 
-pub use add::ClauseLit;
-pub use config::{Algorithm, Heuristic, RestartPolicy, SolverConfig, TargetPhases};
-pub use load_sliced::SlicedLoad;
-pub use observe::{Event, Observer};
-pub use proof::{ProofBuffer, ProofFormat};
-pub use result::SolveResult;
-pub use solutions::{Solutions, Unknown};
+pub use api::add::ClauseLit;
+pub use api::config::{Algorithm, Heuristic, RestartPolicy, SolverConfig, TargetPhases};
+pub use api::load_sliced::SlicedLoad;
+pub use api::observe::{Event, Observer};
+pub use api::proof::{ProofBuffer, ProofFormat};
+pub use api::result::SolveResult;
+pub use api::solutions::{Solutions, Unknown};
+pub use api::stats::Stats;
+#[cfg(feature = "fault-injection")]
+pub use search::fault;
 pub use solver::Solver;
-pub use stats::Stats;
 
 /// Errors of the solver's API (UNSAT and UNKNOWN are results, not errors).
 #[derive(Debug, thiserror::Error)]

@@ -1,54 +1,61 @@
 //! The solver: its components, variables, and the `solve` entry points.
 //!
 //! The solver owns one value of each component, each with private fields
-//! and its own file: the assignment ([`Trail`]), the clause arena
-//! ([`ClauseDb`]) and watch lists (`watch.rs`), VSIDS ([`Branching`],
-//! `decide.rs`), conflict analysis ([`Analysis`]), DPLL's state
-//! ([`ScanState`], [`Flips`]), restarts ([`Restarts`]), phases
-//! ([`Phases`], [`Rephasing`]), reductions and vivification ([`Schedule`],
-//! `reduce.rs`), the root techniques' schedules ([`ElimSchedule`],
-//! `elim.rs`; [`Probing`], `probe.rs`) and what they removed ([`VarFlags`],
-//! `vars.rs`; [`Extension`], `extend.rs`), the limits of a call
-//! ([`Budget`]), the proof ([`ProofSink`]) and the observer ([`Observing`]).
-//! Each step of the search is an `impl Solver` block in its own file
-//! (`propagate.rs`, `analyze.rs`, `decide.rs`, `reduce.rs`, `cdcl.rs`,
-//! `dpll.rs`) that borrows the components it needs; clause addition is in
-//! `add.rs` (a whole formula: `load.rs`), model enumeration in `solutions.rs`.
+//! and its own file: the formula as given ([`Formula`], `api/formula.rs`),
+//! the answer state ([`Answer`], `api/answer.rs`), the assumptions and
+//! scope of a call ([`Scope`], `api/scope.rs`), the assignment
+//! ([`Trail`]), the clause arena ([`ClauseDb`]) and watch lists
+//! ([`Watches`]), VSIDS ([`Branching`], `search/decide.rs`), conflict
+//! analysis ([`Analysis`]), DPLL's state ([`ScanState`], [`Flips`]),
+//! restarts ([`Restarts`]), phases ([`Phases`], [`Rephasing`]), reductions
+//! and vivification ([`Schedule`], `search/reduce.rs`), the root
+//! techniques' schedules ([`ElimSchedule`], `elim/eliminate.rs`;
+//! [`Probing`], `equiv/probe.rs`) and what they removed ([`VarFlags`],
+//! `removed/vars.rs`; [`Extension`], `removed/extend.rs`), the limits of a
+//! call ([`Budget`]), the proof ([`ProofSink`]) and the observer
+//! ([`Observing`]). Each step of the search is an `impl Solver` block in
+//! its own file under `search/` (`propagate.rs`, `analyze.rs`,
+//! `decide.rs`, `reduce.rs`, `cdcl.rs`, `dpll.rs`) that borrows the
+//! components it needs; clause addition is in `api/add.rs` (a whole
+//! formula: `api/load.rs`), model enumeration in `api/solutions.rs`.
 //!
 //! The copy of the clauses as given ([`Solver::num_clauses`] counts them
 //! all) is kept only while `config.check_models` is on (to check models) or
 //! the algorithm is DPLL (pure literals count occurrences in it): the
 //! search itself reads the arena only. [`Solver::add_cnf`] copies a whole
 //! formula in bulk; [`Solver::add_cnf_owned`] makes the formula it is
-//! given that copy, when the copy is still empty (`load.rs`).
+//! given that copy, when the copy is still empty (`api/load.rs`).
 
 use std::time::Duration;
 
 use web_time::Instant;
 
-use satoku_formula::{Cnf, Lit, Model, Var};
+use satoku_formula::{Lit, Model, Var};
 
-use crate::analyze::Analysis;
-use crate::clause_db::ClauseDb;
-use crate::config::{Algorithm, SolverConfig};
-use crate::decide::Branching;
-use crate::dpll::Flips;
-use crate::elim::ElimSchedule;
-use crate::extend::Extension;
-use crate::limits::Budget;
-use crate::observe::Observing;
-use crate::phases::Phases;
-use crate::probe::Probing;
-use crate::proof::ProofSink;
-use crate::reason::Reason;
-use crate::reduce::Schedule;
-use crate::rephase::Rephasing;
-use crate::restart::Restarts;
-use crate::scan::ScanState;
-use crate::stats::Stats;
-use crate::trail::{Trail, OPEN, TRUE};
-use crate::vars::VarFlags;
-use crate::watch::{self, WatchList};
+use crate::api::answer::Answer;
+use crate::api::config::{Algorithm, SolverConfig};
+use crate::api::formula::Formula;
+use crate::api::limits::Budget;
+use crate::api::observe::Observing;
+use crate::api::proof::ProofSink;
+use crate::api::scope::Scope;
+use crate::api::stats::Stats;
+use crate::elim::eliminate::ElimSchedule;
+use crate::equiv::probe::Probing;
+use crate::local::rephase::Rephasing;
+use crate::removed::extend::Extension;
+use crate::removed::vars::VarFlags;
+use crate::search::analyze::Analysis;
+use crate::search::clause_db::ClauseDb;
+use crate::search::decide::Branching;
+use crate::search::dpll::Flips;
+use crate::search::phases::Phases;
+use crate::search::reason::Reason;
+use crate::search::reduce::Schedule;
+use crate::search::restart::Restarts;
+use crate::search::scan::ScanState;
+use crate::search::trail::{Trail, OPEN, TRUE};
+use crate::search::watch::{self, Watches};
 use crate::SolveResult;
 
 /// Outcome of one search loop, before the model is built.
@@ -63,17 +70,14 @@ pub(crate) enum Status {
 pub struct Solver {
     pub(crate) config: SolverConfig,
     pub(crate) stats: Stats,
-    /// The clauses as given, while a copy is kept (module docs).
-    pub(crate) original: Cnf,
-    /// Clauses added, whether copied or not.
-    pub(crate) num_clauses: usize,
-    /// False once the clauses are unsatisfiable without assumptions.
-    pub(crate) ok: bool,
-    /// True once loading a formula was stopped part way (`load.rs`): every
-    /// `solve` then answers Unknown.
-    pub(crate) incomplete: bool,
+    /// The clauses as given: counted, and copied while a copy is kept
+    /// (module docs).
+    pub(crate) formula: Formula,
+    /// Whether the clauses are refuted, whether loading was stopped part
+    /// way (`load.rs`), and the failed assumptions.
+    pub(crate) answer: Answer,
     pub(crate) db: ClauseDb,
-    pub(crate) watches: Vec<WatchList>,
+    pub(crate) watches: Watches,
     pub(crate) trail: Trail,
     pub(crate) branching: Branching,
     pub(crate) flips: Flips,
@@ -87,18 +91,15 @@ pub struct Solver {
     pub(crate) vars: VarFlags,
     /// The clauses inprocessing removed, to extend models (`extend.rs`).
     pub(crate) extension: Extension,
-    /// When subsumption and elimination run next (`elim.rs`).
+    /// When subsumption and elimination run next (`elim/eliminate.rs`).
     pub(crate) elim: ElimSchedule,
     /// The schedule of probing, substitution and congruence rounds
     /// (`probe.rs`, `congruence.rs`).
     pub(crate) probing: Probing,
-    /// The assumptions of the current call.
-    pub(crate) assumptions: Vec<Lit>,
-    /// In [`Solver::solve_scoped`], the number of assumptions: levels up to
-    /// it hold facts of the call, which analysis treats like the root and
-    /// the search never backtracks below. 0 otherwise.
-    pub(crate) scope_floor: u32,
-    pub(crate) failed: Vec<Lit>,
+    /// The assumptions of the current call and, in
+    /// [`Solver::solve_scoped`], the levels that hold its facts.
+    pub(crate) scope: Scope,
+    /// The limits of the current call.
     pub(crate) budget: Budget,
     pub(crate) proof: ProofSink,
     /// The observer of search events, if any (`observe.rs`).
@@ -130,12 +131,10 @@ impl Solver {
         Solver {
             config,
             stats: Stats::default(),
-            original: Cnf::new(),
-            num_clauses: 0,
-            ok: true,
-            incomplete: false,
+            formula: Formula::default(),
+            answer: Answer::default(),
             db: ClauseDb::default(),
-            watches: Vec::new(),
+            watches: Watches::default(),
             trail: Trail::default(),
             branching: Branching::new(),
             flips: Flips::default(),
@@ -149,9 +148,7 @@ impl Solver {
             extension: Extension::default(),
             elim: ElimSchedule::default(),
             probing: Probing::default(),
-            assumptions: Vec::new(),
-            scope_floor: 0,
-            failed: Vec::new(),
+            scope: Scope::default(),
             budget: Budget::default(),
             proof: ProofSink::default(),
             observing: Observing::default(),
@@ -186,13 +183,13 @@ impl Solver {
 
     /// Number of clauses added (as given, including units and tautologies).
     pub fn num_clauses(&self) -> usize {
-        self.num_clauses
+        self.formula.num_clauses()
     }
 
     /// The assumptions that made the last `Unsat` answer, as a subset of the
     /// assumptions given (empty when the clauses alone are unsatisfiable).
     pub fn failed_assumptions(&self) -> &[Lit] {
-        &self.failed
+        self.answer.failed()
     }
 
     /// Variables a solver can hold: 2^29 (watch lists tag literal codes
@@ -212,10 +209,10 @@ impl Solver {
             "{n} variables: the solver holds at most {}",
             Self::MAX_VARS
         );
-        self.original.ensure_vars(n);
+        self.formula.ensure_vars(n);
         self.trail.grow(n);
         self.analysis.grow(n);
-        self.watches.resize_with(2 * n, Vec::new);
+        self.watches.grow(2 * n);
         self.scan.grow(n);
         self.branching.grow(n, self.config.initial_phase);
         self.phases.grow(n, self.config.initial_phase);
@@ -248,7 +245,7 @@ impl Solver {
 
     /// Whether a copy of every clause added is kept (module docs).
     pub(crate) fn copy_is_complete(&self) -> bool {
-        self.original.num_clauses() == self.num_clauses
+        self.formula.is_copy_complete()
     }
 
     /// Solves the clauses added so far.
@@ -274,10 +271,10 @@ impl Solver {
     pub fn solve_scoped(&mut self, assumptions: &[Lit]) -> SolveResult {
         let scoped = !self.proof.is_on() && self.config.algorithm == Algorithm::Cdcl;
         if scoped {
-            self.scope_floor = assumptions.len() as u32;
+            self.scope.set_floor(assumptions.len() as u32);
         }
         let result = self.solve_with_assumptions(assumptions);
-        self.scope_floor = 0;
+        self.scope.set_floor(0);
         self.forget_learnts();
         result
     }
@@ -289,19 +286,18 @@ impl Solver {
         let start = Instant::now();
         self.ensure_vars_of(assumptions);
         self.restore_if_removed(assumptions);
-        self.assumptions.clear();
-        self.assumptions.extend_from_slice(assumptions);
+        self.scope.set_assumptions(assumptions);
         self.freeze_assumptions(true);
         // An assumption already true opens an empty level, so levels can
         // reach num_vars + assumptions (cnf/regress/trace-panic-*.trace).
         self.analysis
             .grow_levels(self.num_vars() + assumptions.len() + 1);
-        self.failed.clear();
+        self.answer.clear_failed();
         self.budget = Budget::new(&self.config, &self.stats, start);
         self.start_observing();
-        let status = if !self.ok {
+        let status = if !self.answer.is_ok() {
             Status::Unsat
-        } else if self.incomplete {
+        } else if self.answer.is_incomplete() {
             Status::Unknown
         } else {
             match self.config.algorithm {
@@ -312,8 +308,8 @@ impl Solver {
         let result = match status {
             Status::Sat => SolveResult::Sat(self.take_model()),
             Status::Unsat => {
-                if self.failed.is_empty() {
-                    self.ok = false;
+                if self.answer.failed().is_empty() {
+                    self.answer.refute();
                     self.proof.add(&[]);
                 }
                 SolveResult::Unsat
@@ -350,11 +346,11 @@ impl Solver {
         self.extension.extend(&mut values);
         let model = Model::new(values);
         if self.config.check_models {
-            if let Some(i) = model.first_falsified(&self.original) {
+            if let Some(i) = model.first_falsified(self.formula.copy()) {
                 panic!(
                     "satoku bug: the model falsifies clause {} ({:?}); please report this formula",
                     i + 1,
-                    self.original.clause(i)
+                    self.formula.copy().clause(i)
                 );
             }
         }
