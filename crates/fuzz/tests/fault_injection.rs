@@ -1,6 +1,6 @@
 //! The harness proven on a known bug: with the solver's test-only fault
 //! switched on (a skipped watch update in `propagate`, see
-//! `crates/solver/src/fault.rs`), the formula campaign must find a failure
+//! `crates/solver/src/search/fault.rs`), the formula campaign must find a failure
 //! within a minute and shrink it to at most 20 clauses, and the written
 //! regression file must fail while the fault is on and pass once it is off.
 //!

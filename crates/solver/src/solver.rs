@@ -94,7 +94,7 @@ pub struct Solver {
     /// When subsumption and elimination run next (`elim/eliminate.rs`).
     pub(crate) elim: ElimSchedule,
     /// The schedule of probing, substitution and congruence rounds
-    /// (`probe.rs`, `congruence.rs`).
+    /// (`equiv/probe.rs`, `equiv/congruence.rs`).
     pub(crate) probing: Probing,
     /// The assumptions of the current call and, in
     /// [`Solver::solve_scoped`], the levels that hold its facts.

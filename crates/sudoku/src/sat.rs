@@ -135,24 +135,17 @@ impl SatSudoku {
 /// the first blocking clause, and the search a trace shows is over the
 /// cells themselves. Reason-side bumping and the restart floor are off
 /// too: these searches of tens of conflicts took more conflicts with each
-/// (`docs/benchmarks.md`, "Reason-side bumping" and "Restart floor").
+/// (`docs/decisions/reason-side-bumping.md` and `restart-floor.md`).
 pub fn engine_config() -> SolverConfig {
     SolverConfig {
         initial_phase: true,
         phase_saving: false,
         var_decay: 0.9,
-        probe: false,
-        substitute: false,
-        congruence: false,
-        gauss: false,
-        subsume: false,
-        eliminate: false,
-        elim_trial: false,
-        vivify: false,
         bump_reasons: false,
         restart_floor: false,
         ..SolverConfig::default()
     }
+    .without_simplification()
 }
 
 /// Solves a legal `puzzle` with a fresh engine loaded with the encoding

@@ -1,4 +1,4 @@
-//! Congruence closure (`crates/solver/src/congruence.rs`) on formulas made
+//! Congruence closure (`crates/solver/src/equiv/congruence.rs`) on formulas made
 //! of AND gates: miters of a random circuit and a renamed copy of it
 //! (unsatisfiable; every proof verified by the workspace's checker), and
 //! small gate formulas, some with a gate changed in the copy and random

@@ -1,5 +1,5 @@
 //! The DRAT proofs of failed-literal probing and equivalent-literal
-//! substitution (`crates/solver/src/probe.rs`, `substitute.rs`): on small
+//! substitution (`crates/solver/src/equiv/probe.rs`, `substitute.rs`): on small
 //! random formulas dense in binary clauses, every UNSAT answer's proof,
 //! text and binary, is verified by the workspace's checker, with each
 //! technique on alone and both together, also after a second call that

@@ -1,4 +1,4 @@
-//! Gaussian elimination of XORs (`crates/solver/src/xor.rs`) while a DRAT
+//! Gaussian elimination of XORs (`crates/solver/src/xor/gauss.rs`) while a DRAT
 //! proof is written: a sum of XORs is no RUP step, so it does not run, and
 //! the proofs of Tseitin formulas (refuted by search alone then) verify
 //! with the workspace's checker, in both formats.

@@ -73,8 +73,7 @@ pub enum RestartPolicy {
 pub enum TargetPhases {
     /// Never: every decision takes its saved phase. The default: with
     /// rephasing and walking on, target phases made satoku slower on the
-    /// random and industrial files measured (`docs/benchmarks.md`, "Hard
-    /// tier").
+    /// random and industrial files measured (`docs/decisions/target-phases.md`).
     #[default]
     Off,
     /// In the stable mode of the `Modes` restart policy only (as Kissat and
@@ -128,8 +127,7 @@ pub struct SolverConfig {
     /// (shrinking, after CaDiCaL and Kissat; `analyze/shrink.rs`; default
     /// false: on pigeonhole formulas it trades the clauses naming the
     /// pigeons a hole could take for ones naming the pigeon in it, and the
-    /// search grows by orders of magnitude; `docs/benchmarks.md`,
-    /// "Shrinking").
+    /// search grows by orders of magnitude; `docs/decisions/shrinking.md`).
     pub shrink: bool,
     /// Restart policy for CDCL (default Modes).
     pub restart: RestartPolicy,
@@ -169,7 +167,7 @@ pub struct SolverConfig {
     /// irredundant clauses, before the first decision and then now and
     /// again at the root (`subsume.rs`; default false: with probing,
     /// substitution and vivification on, it lost on the industrial set,
-    /// `docs/benchmarks.md` "Inprocessing"). Only in calls that are not
+    /// `docs/decisions/ablation.md`). Only in calls that are not
     /// scoped.
     pub subsume: bool,
     /// CDCL: bounded variable elimination (Eén and Biere 2005), on the same
@@ -187,7 +185,7 @@ pub struct SolverConfig {
     pub elim_trial: bool,
     /// CDCL: failed-literal probing on the roots of the binary implication
     /// graph, before the first decision and then in rounds on a growing
-    /// conflict interval with a bounded effort (`probe.rs`; default true).
+    /// conflict interval with a bounded effort (`equiv/probe.rs`; default true).
     /// A literal that propagates to a conflict becomes a root unit of its
     /// negation. Not in scoped calls ([`Solver::solve_scoped`](crate::Solver::solve_scoped)).
     pub probe: bool,
@@ -201,7 +199,7 @@ pub struct SolverConfig {
     /// CDCL: congruence closure on AND gates in the same rounds as
     /// `substitute`, before it: outputs of gates with equivalent inputs
     /// are made equivalent by binary clauses, which substitution then
-    /// replaces (`congruence.rs`; default true).
+    /// replaces (`equiv/congruence.rs`; default true).
     pub congruence: bool,
     /// CDCL: XOR constraints read off the irredundant clauses and solved
     /// together by Gaussian elimination in the same rounds as
@@ -222,6 +220,27 @@ pub struct SolverConfig {
     /// Check every model against the original clauses before returning it
     /// (default true; a failed check panics: it is a bug, never an answer).
     pub check_models: bool,
+}
+
+impl SolverConfig {
+    /// This configuration with every technique that rewrites the clauses
+    /// off: probing, substitution, congruence closure, Gaussian elimination
+    /// of XORs, subsumption, elimination and its trial, and vivification.
+    /// The search then runs over the clauses as given, as on the sudoku SAT
+    /// path, whose formulas are too small for a round to pay.
+    pub fn without_simplification(self) -> SolverConfig {
+        SolverConfig {
+            probe: false,
+            substitute: false,
+            congruence: false,
+            gauss: false,
+            subsume: false,
+            eliminate: false,
+            elim_trial: false,
+            vivify: false,
+            ..self
+        }
+    }
 }
 
 impl Default for SolverConfig {
@@ -260,3 +279,32 @@ impl Default for SolverConfig {
 }
 
 pub(crate) use crate::api::tunables::*;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_simplification_turns_off_only_the_clause_rewriting_techniques() {
+        let base = SolverConfig {
+            var_decay: 0.9,
+            subsume: true,
+            eliminate: true,
+            ..SolverConfig::default()
+        };
+        let plain = base.clone().without_simplification();
+        let rewriting = [
+            plain.probe,
+            plain.substitute,
+            plain.congruence,
+            plain.gauss,
+            plain.subsume,
+            plain.eliminate,
+            plain.elim_trial,
+            plain.vivify,
+        ];
+        assert!(rewriting.iter().all(|&on| !on), "{plain:?}");
+        assert_eq!(plain.var_decay, 0.9);
+        assert_eq!((plain.walk, plain.rephase), (base.walk, base.rephase));
+    }
+}

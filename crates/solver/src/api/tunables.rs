@@ -118,14 +118,14 @@ pub(crate) const WALK_STRUCTURED_DIVISOR: u64 = 10;
 /// variable) is many times a propagation's cost.
 pub(crate) const WALK_STRUCTURED_TICKS_PER_FLIP: u64 = 64;
 
-/// `probe.rs`: conflicts between the first probing round (before the
+/// `equiv/probe.rs`: conflicts between the first probing round (before the
 /// first decision) and the second; the `k`-th round comes `k` times this
 /// after the one before.
 pub(crate) const PROBE_INTERVAL: u64 = 2000;
-/// `probe.rs`: propagations a probing round may spend, per mille of the
+/// `equiv/probe.rs`: propagations a probing round may spend, per mille of the
 /// propagations the search made since the last round.
 pub(crate) const PROBE_EFFORT_PER_MILLE: u64 = 50;
-/// `probe.rs`: propagations a probing round may spend at least (the first
+/// `equiv/probe.rs`: propagations a probing round may spend at least (the first
 /// round, before any search, spends this).
 pub(crate) const PROBE_MIN_EFFORT: u64 = 100_000;
 

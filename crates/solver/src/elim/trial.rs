@@ -2,12 +2,11 @@
 //! of subsumption and elimination early in the search is worth it.
 //!
 //! Elimination is off by default because on most formulas it removes a
-//! few variables and changes the search for no gain (`docs/benchmarks.md`,
-//! "Inprocessing"); but where it removes most of them (chains of XORs
+//! few variables and changes the search for no gain (`docs/decisions/elim-trial.md`); but where it removes most of them (chains of XORs
 //! such as `dubois`) what is left is a far smaller formula. So, cheapest
 //! first:
 //!
-//! 1. No trial is made where congruence closure (`congruence.rs`, which
+//! 1. No trial is made where congruence closure (`equiv/congruence.rs`, which
 //!    runs first) found AND gates: elimination would take apart the gate
 //!    definitions that its later rounds merge, and a circuit checked
 //!    against a copy of itself (a miter) that congruence closure collapses

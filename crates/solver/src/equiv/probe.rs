@@ -17,7 +17,7 @@
 //! the first decision (preprocessing), the `k`-th `PROBE_INTERVAL * k`
 //! conflicts after the one before, each skipped when no unit and no binary
 //! clause came since the last. A round first closes the AND gates under
-//! congruence (`congruence.rs`), then solves the XORs (`xor/extract.rs`), then
+//! congruence (`equiv/congruence.rs`), then solves the XORs (`xor/extract.rs`), then
 //! substitutes equivalent literals,
 //! then probes until its effort is spent: `PROBE_EFFORT_PER_MILLE` of the
 //! propagations the search made since the last round, at least
@@ -53,7 +53,7 @@ pub(crate) struct Probing {
     /// Per literal code: the number of root units when it was last probed
     /// (`usize::MAX`: never).
     probed_at: Vec<usize>,
-    /// When congruence closure last ran in a round (`congruence.rs`).
+    /// When congruence closure last ran in a round (`equiv/congruence.rs`).
     pub congruence: Congruence,
     /// When the XORs were last read in a round (`xor/extract.rs`).
     pub xors: XorRounds,

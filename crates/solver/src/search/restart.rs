@@ -10,7 +10,7 @@
 //! The restart floor: in the first focused phase of `Modes`, the LBD
 //! averages have few samples and often stay level, so Glucose's rule may
 //! not restart at all for the whole phase (as on flat graph colouring:
-//! `docs/benchmarks.md`, "Restart floor"). A restart then also comes once
+//! `docs/decisions/restart-floor.md`). A restart then also comes once
 //! `RESTART_FLOOR_UNIT * luby(i)` conflicts passed without one, `i`
 //! counting the restarts of the phase. Only on formulas where more than 1
 //! clause in 100 is binary or the clauses spread over many lengths

@@ -1,4 +1,4 @@
-//! Gaussian elimination of XOR constraints (`crates/solver/src/xor.rs`)
+//! Gaussian elimination of XOR constraints (`crates/solver/src/xor/gauss.rs`)
 //! against brute-force enumeration, on and off, with substitution and
 //! probing on and off, on small random formulas made of XORs and a few
 //! other clauses; incremental use (assumptions, clauses added later, XORs

@@ -285,7 +285,7 @@ fn check_counts(events: &[Ev], stats: &Stats) {
 
 /// The options of the replays: no failed-literal probing, which refutes
 /// most of these small formulas before the search learns anything
-/// (`tests/probe.rs` covers it).
+/// (`tests/it/probe.rs` covers it).
 fn config(algorithm: Algorithm, heuristic: Heuristic) -> SolverConfig {
     SolverConfig {
         algorithm,

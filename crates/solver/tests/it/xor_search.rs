@@ -4,7 +4,7 @@
 //! with brute-force enumeration, with the matrices on and off, under
 //! substitution on and off, and the matrices do assign variables and find
 //! conflicts; on larger planted formulas every model is checked.
-//! `crates/solver/src/xor_matrix.rs` checks the rows themselves against
+//! `crates/solver/src/xor/search.rs` checks the rows themselves against
 //! enumeration.
 
 use rand::seq::SliceRandom;
