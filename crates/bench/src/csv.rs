@@ -121,10 +121,10 @@ pub fn rows_of(solver: &str, outcomes: &[Outcome]) -> Vec<CsvRow> {
         .collect()
 }
 
-/// Parses a CSV written by [`Results::csv`](crate::Results::csv); `name` is
-/// used in error messages.
+/// Parses a CSV written by [`Results::csv`](crate::Results::csv), after one
+/// leading byte-order mark if any; `name` is used in error messages.
 pub fn read_csv(text: &str, name: &str) -> Result<Vec<CsvRow>, BenchError> {
-    let mut records = records(text, name)?.into_iter();
+    let mut records = records(crate::without_bom(text), name)?.into_iter();
     let header = records.next().map(|(_, fields)| fields).unwrap_or_default();
     let column = |want: &str| {
         header
@@ -183,6 +183,13 @@ mod tests {
             "x.csv",
         );
         assert_eq!(err.unwrap_err().to_string(), "x.csv:2: unknown verdict");
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped() {
+        let text = to_csv("satoku", &sample(), 10.0);
+        let rows = read_csv(&format!("\u{FEFF}{text}"), "r.csv").unwrap();
+        assert_eq!(rows, rows_of("satoku", &sample()));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The expectations file: `relative_path<TAB>SAT|UNSAT|UNKNOWN`, one row a
-//! line, an optional header line, blank and `#` lines skipped. The header
+//! line, an optional header line, blank and `#` lines skipped, one leading
+//! byte-order mark skipped. The header
 //! is a first line that names no CNF file: a first row with a wrong answer
 //! is an error as any other row is, never taken for the header.
 //!
@@ -25,7 +26,7 @@ impl Expected {
     /// Parses the TSV text; `name` is used in error messages.
     pub fn parse(text: &str, name: &str) -> Result<Expected, BenchError> {
         let mut by_path = HashMap::new();
-        for (i, line) in text.lines().enumerate() {
+        for (i, line) in crate::without_bom(text).lines().enumerate() {
             let line = line.trim_end_matches('\r');
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
@@ -123,6 +124,17 @@ mod tests {
         assert_eq!(at("a/x.cnf"), Some(Status::Unsat));
         assert_eq!(at("uf20-01.cnf"), None);
         assert_eq!(at("other/uf20-91/uf20-01.cnf"), None);
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped() {
+        let exp = Expected::parse("\u{FEFF}a.cnf\tSAT\n", "e.tsv").unwrap();
+        assert_eq!(exp.lookup(Path::new("a.cnf")), Some(Status::Sat));
+        let headed = Expected::parse("\u{FEFF}path\texpected\na.cnf\tSAT\n", "e.tsv").unwrap();
+        assert_eq!(headed.len(), 1);
+        // Only one: a second mark is part of the path.
+        let twice = Expected::parse("\u{FEFF}\u{FEFF}a.cnf\tSAT\n", "e.tsv").unwrap();
+        assert_eq!(twice.lookup(Path::new("a.cnf")), None);
     }
 
     #[test]

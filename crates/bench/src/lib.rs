@@ -84,3 +84,10 @@ pub use walk::{find_instances, is_cnf_name};
 /// some million rows. An endless stream (`/dev/zero`) or a huge file is an
 /// error at this ceiling, not a process that fills memory.
 pub const MAX_TEXT_FILE: u64 = 256 << 20;
+
+/// `text` without one leading byte-order mark (U+FEFF), which spreadsheet
+/// programs write before a TSV or CSV they save: it is no part of the
+/// first path or column name.
+pub(crate) fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{FEFF}').unwrap_or(text)
+}

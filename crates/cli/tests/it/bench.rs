@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use crate::support::{cnf_dir, satoku, satoku_fed, stdout};
+use crate::support::{cnf_dir, satoku, satoku_fed, stderr, stdout};
 
 fn cnf_files(folder: &str) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(cnf_dir().join(folder))
@@ -302,4 +302,59 @@ fn the_csv_and_the_expectations_are_read_from_stdin_as_any_file_is() {
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("CSV 1 and CSV 2 are both `-`"), "{err}");
+}
+
+/// `satoku bench PATH FLAG FILE`.
+pub(crate) fn bench_with(path: &Path, flag: &str, file: &Path) -> Output {
+    let (path, file) = (path.to_str().unwrap(), file.to_str().unwrap());
+    satoku(&["bench", path, flag, file])
+}
+
+/// A folder `set` with `a.cnf` (SAT) and `sub/b.cnf` (UNSAT) under `dir`.
+fn small_set(dir: &Path) -> PathBuf {
+    let set = dir.join("set");
+    std::fs::create_dir_all(set.join("sub")).unwrap();
+    std::fs::write(set.join("a.cnf"), "p cnf 1 1\n1 0\n").unwrap();
+    std::fs::write(set.join("sub/b.cnf"), "p cnf 1 2\n1 0\n-1 0\n").unwrap();
+    set
+}
+
+#[test]
+fn a_byte_order_mark_does_not_hide_the_first_expectation() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = small_set(dir.path());
+    let rows = "set/a.cnf\tUNSAT\nset/sub/b.cnf\tUNSAT\n";
+    for (name, text) in [
+        ("plain.tsv", rows.to_owned()),
+        ("bom.tsv", format!("\u{FEFF}{rows}")),
+    ] {
+        let tsv = dir.path().join(name);
+        std::fs::write(&tsv, text).unwrap();
+        let out = bench_with(&set, "--expected", &tsv);
+        let table = stdout(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {table}");
+        let totals = table.lines().last().unwrap();
+        assert!(totals.starts_with("solved 1/2, wrong 1,"), "{name}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_before_a_csv_header_is_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = small_set(dir.path());
+    let csv = dir.path().join("run.csv");
+    let out = bench_with(&set, "--csv", &csv);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    std::fs::write(&csv, format!("\u{FEFF}{rows}")).unwrap();
+    let svg = dir.path().join("plot.svg");
+    let out = satoku(&[
+        "bench-plot",
+        csv.to_str().unwrap(),
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("satoku (2)"), "{text}");
 }

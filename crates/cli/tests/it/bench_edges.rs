@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::bench::bench_with;
 use crate::support::{satoku, SATOKU};
 
 fn write(path: &Path, text: &str) -> PathBuf {
@@ -255,12 +256,7 @@ fn bench_plot_reads_names_with_line_breaks_and_never_draws_nan() {
     write(&set.join("odd\nname, \"q\".cnf"), "p cnf 1 1\n1 0\n");
     write(&set.join("plain.cnf"), "p cnf 1 2\n1 0\n-1 0\n");
     let csv = dir.path().join("run.csv");
-    let out = satoku(&[
-        "bench",
-        set.to_str().unwrap(),
-        "--csv",
-        csv.to_str().unwrap(),
-    ]);
+    let out = bench_with(&set, "--csv", &csv);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let svg = dir.path().join("plot.svg");
     let plot = |csv: &Path, log: bool| {
