@@ -7,19 +7,29 @@
 //! Paths are relative to the TSV's folder; an instance matches the longest
 //! key that is a suffix of its path, compared component by component, so
 //! `../shared/cnf/satlib/uf20-91/uf20-01.cnf` finds `satlib/uf20-91/uf20-01.cnf`
-//! wherever the bench was started.
+//! wherever the bench was started. The rows no instance matched are told
+//! apart by [`Expected::unmatched`].
 
-use std::collections::HashMap;
-use std::path::{Component, Path};
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
+use std::path::{Component, Path, PathBuf};
 
 use satoku_dimacs::Status;
 
-use crate::BenchError;
+use crate::{BenchError, Unmatched};
 
 /// Expected answers keyed by `/`-separated relative path.
 #[derive(Debug, Default)]
 pub struct Expected {
-    by_path: HashMap<String, Status>,
+    by_path: HashMap<String, Row>,
+    folder: PathBuf,
+}
+
+/// One row: the answer and the line it was read from.
+#[derive(Clone, Copy, Debug)]
+struct Row {
+    answer: Status,
+    line: usize,
 }
 
 impl Expected {
@@ -46,19 +56,36 @@ impl Expected {
             if key.is_empty() {
                 return Err(fail("empty path".into()));
             }
-            if by_path.insert(key, answer).is_some_and(|old| old != answer) {
-                return Err(fail(format!(
-                    "`{path}` is listed twice with different answers"
-                )));
+            match by_path.entry(key) {
+                Entry::Vacant(slot) => {
+                    slot.insert(Row {
+                        answer,
+                        line: i + 1,
+                    });
+                }
+                Entry::Occupied(row) if row.get().answer != answer => {
+                    return Err(fail(format!(
+                        "`{path}` is listed twice with different answers"
+                    )));
+                }
+                Entry::Occupied(_) => {}
             }
         }
-        Ok(Expected { by_path })
+        Ok(Expected {
+            by_path,
+            folder: PathBuf::from("."),
+        })
     }
 
-    /// Reads and parses the TSV at `path`.
+    /// Reads and parses the TSV at `path`; its rows are relative to its
+    /// folder (to the working folder for `-`, stdin).
     pub fn read(path: &Path) -> Result<Expected, BenchError> {
         let text = satoku_io::read_text(path, crate::MAX_TEXT_FILE)?;
-        Expected::parse(&text, &path.display().to_string())
+        let mut expected = Expected::parse(&text, &path.display().to_string())?;
+        if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+            expected.folder = folder.to_path_buf();
+        }
+        Ok(expected)
     }
 
     /// Number of rows.
@@ -73,9 +100,48 @@ impl Expected {
 
     /// The expected answer of the instance at `path`: the longest matching suffix.
     pub fn lookup(&self, path: &Path) -> Option<Status> {
-        let parts = components(path);
-        (0..parts.len()).find_map(|start| self.by_path.get(&parts[start..].join("/")).copied())
+        self.matching_key(path).map(|key| self.by_path[key].answer)
     }
+
+    /// The key of the row the instance at `path` matches.
+    fn matching_key(&self, path: &Path) -> Option<&str> {
+        let parts = components(path);
+        (0..parts.len()).find_map(|start| {
+            let (key, _) = self.by_path.get_key_value(&parts[start..].join("/"))?;
+            Some(key.as_str())
+        })
+    }
+
+    /// The rows that none of `files` matches, split by where they lie: under
+    /// one of the run's `paths` (a renamed file, a typo: named in a
+    /// warning) or outside them (a run over part of a set: only counted).
+    /// A row lies where its path, taken from the TSV's folder, points.
+    pub fn unmatched(&self, files: &[PathBuf], paths: &[PathBuf]) -> Unmatched {
+        let matched: HashSet<&str> = files.iter().filter_map(|f| self.matching_key(f)).collect();
+        let folder = absolute(&self.folder);
+        let roots: Vec<PathBuf> = paths.iter().map(|p| absolute(p)).collect();
+        let mut under = Vec::new();
+        let mut outside = 0;
+        for (key, row) in &self.by_path {
+            if matched.contains(key.as_str()) {
+                continue;
+            }
+            let at = folder.join(key);
+            if roots.iter().any(|root| at.starts_with(root)) {
+                under.push((row.line, key.clone()));
+            } else {
+                outside += 1;
+            }
+        }
+        Unmatched::new(under, outside, self.len())
+    }
+}
+
+/// `path` with symbolic links resolved when it exists, else made absolute.
+fn absolute(path: &Path) -> PathBuf {
+    path.canonicalize()
+        .or_else(|_| std::path::absolute(path))
+        .unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// The normal components of `path` (`.` and `..` dropped).

@@ -14,6 +14,7 @@
 //! |---|---|
 //! | [`find_instances`] | the `.cnf`, `.cnf.gz`, `.cnf.xz` files under some paths |
 //! | [`Expected`] | the `path<TAB>SAT\|UNSAT\|UNKNOWN` expectations file |
+//! | [`Unmatched`] | its rows no instance of a run matched, for a warning |
 //! | [`Bench`], [`Engine`] | the run's settings and solver; [`Bench::run`] |
 //! | [`SolverCmd`] | an external solver's command template |
 //! | [`Outcome`], [`ModelCheck`], [`Verdict`] | one run on one instance, judged; answers are [`Status`] |
@@ -66,6 +67,7 @@ mod plot;
 mod progress;
 mod report;
 mod results;
+mod unmatched;
 mod walk;
 
 pub use bench::{Bench, Engine};
@@ -78,6 +80,7 @@ pub use plot::{cactus_svg, series_from_rows, Series};
 pub use progress::Progress;
 pub use report::Totals;
 pub use results::Results;
+pub use unmatched::Unmatched;
 pub use walk::{find_instances, is_cnf_name};
 
 /// The largest expectations TSV or bench CSV read ([`satoku_io::read_text`]):

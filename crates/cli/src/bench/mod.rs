@@ -94,8 +94,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(path) => Expected::read(path).map_err(classify)?,
         None => Expected::default(),
     };
-    let num_expected = expected.len();
     let files = satoku_bench::find_instances(&args.paths).map_err(classify)?;
+    let unmatched = expected.unmatched(&files, &args.paths);
     let inputs: Vec<&Path> = files
         .iter()
         .chain(&args.expected)
@@ -120,10 +120,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let progress = Progress::new(files.len());
     let results = bench.run(&files, |outcome| progress.finished(outcome));
     progress.finish();
-    if args.expected.is_some() && results.outcomes().iter().all(|o| o.expected.is_none()) {
-        eprintln!(
-            "satoku: warning: no instance matched any of the {num_expected} rows of the expectations file"
-        );
+    if let Some(warning) = args
+        .expected
+        .as_ref()
+        .and_then(|tsv| unmatched.warning(&tsv.display().to_string()))
+    {
+        eprintln!("satoku: warning: {warning}");
     }
     // The CSV and the plot are written even when stdout fails.
     let printed = crate::stdout::write(results.table().as_bytes());

@@ -358,3 +358,58 @@ fn a_byte_order_mark_before_a_csv_header_is_skipped() {
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains("satoku (2)"), "{text}");
 }
+
+/// The warnings of `satoku bench SET --expected TSV`, with `text` written
+/// to `tsv` first; the run must pass, warnings or not.
+fn expectation_warnings(set: &Path, tsv: &Path, text: &str) -> Vec<String> {
+    std::fs::write(tsv, text).unwrap();
+    let out = bench_with(set, "--expected", tsv);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    err.lines()
+        .filter(|l| l.contains("warning"))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn expectations_under_the_bench_paths_that_match_nothing_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = small_set(dir.path());
+    let mut tsv = String::from("relative_path\texpected\nset/a.cnf\tSAT\n");
+    for i in 1..=7 {
+        tsv += &format!("set/gone-{i}.cnf\tSAT\n");
+    }
+    tsv += "set/sub/b.cnf\tUNSAT\n";
+    for i in 1..=3 {
+        tsv += &format!("other/x-{i}.cnf\tSAT\n");
+    }
+    let path = dir.path().join("expected.tsv");
+    let want = format!(
+        "satoku: warning: {}: 7 rows match no instance under the bench's paths: \
+         line 3 `set/gone-1.cnf`, line 4 `set/gone-2.cnf`, line 5 `set/gone-3.cnf`, \
+         line 6 `set/gone-4.cnf`, line 7 `set/gone-5.cnf` and 2 more \
+         (3 other rows lie outside the bench's paths)",
+        path.display()
+    );
+    assert_eq!(expectation_warnings(&set, &path, &tsv), [want]);
+}
+
+#[test]
+fn expectations_outside_the_bench_paths_are_one_line_at_most() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = small_set(dir.path());
+    let mut shared = String::from("relative_path\texpected\n");
+    for i in 0..3000 {
+        shared += &format!("big/f-{i}.cnf\tSAT\n");
+    }
+    let tsv = dir.path().join("expected.tsv");
+    // A run over part of a set with the whole set's file: the rows outside are no mistake.
+    let subset = format!("{shared}set/a.cnf\tSAT\n");
+    assert_eq!(expectation_warnings(&set, &tsv, &subset), [""; 0]);
+    // No row covers the run at all: one short line says so.
+    assert_eq!(
+        expectation_warnings(&set, &tsv, &shared),
+        ["satoku: warning: no instance matched any of the 3000 rows of the expectations file"]
+    );
+}
