@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 
-use crate::support::{repo_path, spawn};
+use crate::support::{repo_path, spawn, HARD};
 
 fn puzzles() -> PathBuf {
     repo_path("cnf/sudoku/puzzles.txt")
@@ -366,16 +366,15 @@ fn the_clock_stops_while_the_grid_is_full() {
 fn the_line_menus_clock_stops_while_the_grid_is_full() {
     let dir = tempfile::tempdir().unwrap();
     let puzzles = puzzles();
-    let args = ["sudoku", "play", puzzles.to_str().unwrap(), "--index", "3"];
-    let mut child = spawn(&args, dir.path());
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"solve\n").unwrap();
-    stdin.flush().unwrap();
+    let args = [puzzles.to_str().unwrap(), "--index", "3"];
     // The grid stands full for 2.5 s, then a cell is emptied and refilled.
-    std::thread::sleep(Duration::from_millis(2500));
-    stdin.write_all(b"undo\nredo\nsave game.save\n").unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
+    let (first, pause) = ("solve\n", Duration::from_millis(2500));
+    let out = play_paused(
+        &args,
+        (first, pause),
+        "undo\nredo\nsave game.save\n",
+        dir.path(),
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         out.status.code(),
@@ -396,6 +395,18 @@ fn the_line_menus_clock_stops_while_the_grid_is_full() {
     let saved = std::fs::read_to_string(dir.path().join("game.save")).unwrap();
     let seconds = saved.lines().find_map(|l| l.strip_prefix("seconds "));
     assert!(matches!(seconds, Some("0" | "1")), "{saved}");
+}
+
+/// `satoku sudoku play ARGS` fed `first`, then after `pause` the `rest`.
+fn play_paused(args: &[&str], (first, pause): (&str, Duration), rest: &str, dir: &Path) -> Output {
+    let mut child = spawn(&[&["sudoku", "play"], args].concat(), dir);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(first.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(pause);
+    stdin.write_all(rest.as_bytes()).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
 }
 
 fn play_plain(args: &[&str], script: &str, dir: &Path) -> Output {
@@ -600,4 +611,60 @@ fn a_hint_the_player_applied_to_the_pencil_marks_gives_way_to_the_next() {
     let next = "Hidden single: in column 1, 1 fits only r1c1, so r1c1 = 1\n";
     assert!(after.contains(next), "{stdout}");
     assert_eq!(stdout.matches("Locked candidates").count(), 1, "{stdout}");
+}
+
+/// A saved game of the hard sample puzzle, untouched, with `seconds`.
+fn saved_game(seconds: &str) -> String {
+    format!("# satoku sudoku play: a saved game\npuzzle {HARD}\ngrid   {HARD}\nseconds {seconds}\n")
+}
+
+#[test]
+fn a_saved_game_older_than_a_century_is_refused_and_the_clock_runs_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let forever = saved_game("18446744073709551615");
+    std::fs::write(dir.path().join("forever.save"), forever).unwrap();
+    let puzzles = puzzles();
+    let args = ["--plain", puzzles.to_str().unwrap()];
+    // A clock started at the largest count overflowed after one second.
+    let first = ("load forever.save\n", Duration::from_millis(1200));
+    let out = play_paused(&args, first, "check\nquit\n", dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        stderr,
+        "satoku: stdin line 1: forever.save:4:9: seconds 18446744073709551615: \
+         more than 100 years (3155760000 seconds), which no game has lasted\n"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("no mistake so far"), "{stdout}");
+}
+
+#[test]
+fn a_saved_game_with_illegal_givens_is_refused_like_a_puzzle_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // A second given 4 in row 1.
+    let twice = saved_game("0").replace(HARD, &HARD.replacen('.', "4", 1));
+    std::fs::write(dir.path().join("twice.save"), twice).unwrap();
+    let out = play_plain(&["twice.save"], "", dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "satoku: error: twice.save:2:9: illegal givens: row 1 has 4 twice, at r1c1 and r1c2\n"
+    );
+}
+
+#[test]
+fn a_saved_game_after_a_byte_order_mark_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!("\u{feff}{}", saved_game("95"));
+    std::fs::write(dir.path().join("bom.save"), text).unwrap();
+    let out = play_plain(&["bom.save"], "quit\n", dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.starts_with("saved game bom.save: 9x9, 17 givens\n"),
+        "{stdout}"
+    );
 }

@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use web_time::Instant;
 
-/// A stopwatch that counts whole seconds and can be paused.
+/// A stopwatch that counts whole seconds and can be paused. It saturates
+/// rather than overflow: a count started at `u64::MAX` stays there.
 #[derive(Clone, Debug)]
 pub struct Clock {
     /// Time counted before the current run.
@@ -29,13 +30,13 @@ impl Clock {
     /// Whole seconds counted up to `now`.
     pub fn seconds(&self, now: Instant) -> u64 {
         let running = self.since.map_or(Duration::ZERO, |s| now.duration_since(s));
-        (self.counted + running).as_secs()
+        self.counted.saturating_add(running).as_secs()
     }
 
     /// Stops the clock at `now` (nothing when stopped).
     pub fn stop(&mut self, now: Instant) {
         if let Some(since) = self.since.take() {
-            self.counted += now.duration_since(since);
+            self.counted = self.counted.saturating_add(now.duration_since(since));
         }
     }
 
@@ -73,6 +74,16 @@ mod tests {
         assert_eq!(clock.seconds(at(33)), 30);
         clock.resume(at(40));
         assert_eq!(clock.seconds(at(40)), 37);
+    }
+
+    #[test]
+    fn a_clock_that_has_counted_the_most_seconds_never_overflows() {
+        let t0 = Instant::now();
+        let later = t0 + Duration::from_secs(2);
+        let mut clock = Clock::start(u64::MAX, t0);
+        assert_eq!(clock.seconds(later), u64::MAX);
+        clock.stop(later);
+        assert_eq!(clock.seconds(later), u64::MAX);
     }
 
     #[test]

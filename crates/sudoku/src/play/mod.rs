@@ -7,7 +7,7 @@
 //! | [`Cell`], [`Marks`] | one cell as the player left it; its pencil marks |
 //! | [`Refusal`] | why a move (or a restored state) was refused |
 //! | [`hint()`], [`Hint`] | the next hint: a mistake first, else the logical solver's next step from the digits *and the marks* |
-//! | [`write_save`], [`read_save`], [`is_saved_game`], [`SaveError`] | the saved-game text, in and out (files are the caller's) |
+//! | [`write_save`], [`read_save`], [`is_saved_game`], [`SaveError`], [`MAX_SECONDS`] | the saved-game text, in and out (files are the caller's) |
 //! | [`Clock`], [`clock_face`] | the time played, stopped while the grid is full; `m:ss` |
 //! | [`quoted`] | a word of the player's input as messages quote it |
 //!
@@ -45,4 +45,4 @@ pub use error::{Refusal, SaveError};
 pub use game::Game;
 pub use hint::{hint, Hint};
 pub use quote::quoted;
-pub use save::{is_saved_game, read_save, write_save, SAVE_HEADER};
+pub use save::{is_saved_game, read_save, write_save, MAX_SECONDS, SAVE_HEADER};

@@ -13,9 +13,12 @@
 //! digits, both one character a cell (`1-9` then `A-P`, `.` blank; a
 //! 16x16 grid `0-9A-F` when its puzzle was written so, and then
 //! `alphabet hex` says so); each `marks ROW COL DIGIT...` line gives an
-//! open cell's pencil marks (1-based); `seconds` the time played.
+//! open cell's pencil marks (1-based); `seconds` the time played, at most
+//! [`MAX_SECONDS`]. The givens must break no rule, as a puzzle file's
+//! must; a leading byte-order mark (as Windows editors write) is skipped.
 
 use std::fmt::Write as _;
+use std::str::FromStr;
 
 use crate::{parse_puzzles_with, Alphabet, Error, Grid, SixteenAlphabet};
 
@@ -26,6 +29,11 @@ use super::quote::quoted;
 
 /// The first line of every saved game, which tells one from a puzzle file.
 pub const SAVE_HEADER: &str = "# satoku sudoku play: a saved game";
+
+/// The most seconds a saved game may hold: 100 years of 365.25 days
+/// (3,155,760,000 s). A clock that had run longer is a damaged or crafted
+/// file, not a game.
+pub const MAX_SECONDS: u64 = 36_525 * 24 * 3600;
 
 /// The text of a saved game: `game` with `seconds` played.
 pub fn write_save(game: &Game, seconds: u64) -> String {
@@ -52,8 +60,10 @@ pub fn write_save(game: &Game, seconds: u64) -> String {
     out
 }
 
-/// Whether `text` is a saved game rather than a puzzle file.
+/// Whether `text` is a saved game rather than a puzzle file (one leading
+/// byte-order mark skipped, as the puzzle reader does).
 pub fn is_saved_game(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.lines()
         .next()
         .is_some_and(|l| l.trim_end() == SAVE_HEADER)
@@ -63,7 +73,8 @@ pub fn is_saved_game(text: &str) -> bool {
 type Place = (usize, usize);
 
 /// Reads a saved game: the game and the seconds already played; the
-/// error names the line and column.
+/// error names the line and column. The first line, the header, is not
+/// read (see [`is_saved_game`]).
 pub fn read_save(text: &str) -> Result<(Game, u64), SaveError> {
     let mut sixteen = SixteenAlphabet::OneBased;
     let (mut puzzle, mut grid, mut seconds) = (None, None, 0);
@@ -79,17 +90,14 @@ pub fn read_save(text: &str) -> Result<(Game, u64), SaveError> {
             "alphabet" if words.next().map(|(_, w)| w) == Some("hex") => {
                 sixteen = SixteenAlphabet::Hex
             }
-            "puzzle" => puzzle = Some(read_grid(words.next(), line, sixteen).map_err(at)?),
+            "puzzle" => puzzle = Some(read_puzzle(words.next(), line, sixteen).map_err(at)?),
             "grid" => {
                 let word = words.next();
                 let place = (i + 1, word.map_or(col, |(col, _)| col));
                 grid = Some((read_grid(word, line, sixteen).map_err(at)?, place));
             }
             "marks" => marks.push(((i + 1, col), read_numbers(words).map_err(at)?)),
-            "seconds" => {
-                let numbers = read_numbers(words).map_err(at)?;
-                seconds = numbers.first().copied().unwrap_or(0)
-            }
+            "seconds" => seconds = read_seconds(words).map_err(at)?,
             w => {
                 let message = format!("{} is not puzzle, grid, marks or seconds", quoted(w));
                 return Err(at((col, message)));
@@ -102,7 +110,7 @@ pub fn read_save(text: &str) -> Result<(Game, u64), SaveError> {
     let cells = cells(&game, (&grid, place), &marks)?;
     game.restore(cells)
         .map_err(|refusal| SaveError::new(Some(place), refusal.to_string()))?;
-    Ok((game, seconds as u64))
+    Ok((game, seconds))
 }
 
 /// The words of `line`, each with its 1-based column in characters.
@@ -111,6 +119,39 @@ fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
         let offset = word.as_ptr() as usize - line.as_ptr() as usize;
         (line[..offset].chars().count() + 1, word)
     })
+}
+
+/// The givens a `puzzle` line's word spells, which must break no rule (as
+/// a puzzle file's must); a clash is placed at its second cell.
+fn read_puzzle(
+    word: Option<(usize, &str)>,
+    line: &str,
+    sixteen: SixteenAlphabet,
+) -> Result<(Grid, Alphabet), (usize, String)> {
+    let (grid, alphabet) = read_grid(word, line, sixteen)?;
+    let Some(clash) = grid.first_conflict() else {
+        return Ok((grid, alphabet));
+    };
+    let ((row, col), start) = (clash.second, word.map_or(0, |(col, _)| col));
+    let message = format!("illegal givens: {}", clash.in_symbols(alphabet));
+    Err((start + row * grid.side() + col, message))
+}
+
+/// The time played a `seconds` line gives (0 if none): a number no
+/// greater than [`MAX_SECONDS`].
+fn read_seconds<'a>(words: impl Iterator<Item = (usize, &'a str)>) -> Result<u64, (usize, String)> {
+    let words: Vec<(usize, &str)> = words.collect();
+    let numbers: Vec<u64> = read_numbers(words.iter().copied())?;
+    match (numbers.first(), words.first()) {
+        (Some(&seconds), Some(&(col, _))) if seconds > MAX_SECONDS => {
+            let message = format!(
+                "seconds {seconds}: more than 100 years ({MAX_SECONDS} seconds), \
+                 which no game has lasted"
+            );
+            Err((col, message))
+        }
+        (seconds, _) => Ok(seconds.copied().unwrap_or(0)),
+    }
 }
 
 /// The grid a `puzzle` or `grid` line's word spells; the error's column is
@@ -136,9 +177,9 @@ fn read_grid(
 }
 
 /// The numbers of a line's words; the error's column is the bad word's.
-fn read_numbers<'a>(
+fn read_numbers<'a, N: FromStr>(
     words: impl Iterator<Item = (usize, &'a str)>,
-) -> Result<Vec<usize>, (usize, String)> {
+) -> Result<Vec<N>, (usize, String)> {
     words
         .map(|(col, w)| {
             w.parse()

@@ -86,6 +86,45 @@ fn a_damaged_save_is_refused_with_its_line() {
     let bad_number = format!("{text}marks 1 x 3\n");
     let err = read_save(&bad_number).unwrap_err();
     assert_eq!(err.in_file("g.txt"), "g.txt:5:9: 'x' is not a number");
+}
+
+#[test]
+fn seconds_no_game_could_have_played_are_refused_at_their_line() {
+    let game = Game::new(HARD.parse().unwrap(), DEFAULT_ALPHABET);
+    let text = write_save(&game, 0);
+    // 100 years of 365.25 days is the most a saved game may hold.
+    let century = text.replace("seconds 0", "seconds 3155760000");
+    assert_eq!(read_save(&century).unwrap().1, 3_155_760_000);
     let forever = text.replace("seconds 0", "seconds 18446744073709551615");
-    assert_eq!(read_save(&forever).unwrap().1, u64::MAX);
+    assert_eq!(
+        read_save(&forever).unwrap_err().in_file("g.txt"),
+        "g.txt:4:9: seconds 18446744073709551615: more than 100 years \
+         (3155760000 seconds), which no game has lasted"
+    );
+}
+
+#[test]
+fn illegal_givens_are_refused_as_in_a_puzzle_file() {
+    let game = Game::new(HARD.parse().unwrap(), DEFAULT_ALPHABET);
+    let text = write_save(&game, 0);
+    // A second given 4 in row 1, in the puzzle and the grid alike.
+    let twice = text.replace(HARD, &HARD.replacen('.', "4", 1));
+    assert_eq!(
+        read_save(&twice).unwrap_err().in_file("g.txt"),
+        "g.txt:2:9: illegal givens: row 1 has 4 twice, at r1c1 and r1c2"
+    );
+    // The player's digits may break a rule: the game shows the conflict.
+    let mut game = Game::new(HARD.parse().unwrap(), DEFAULT_ALPHABET);
+    game.fill(0, 1, 4).unwrap();
+    assert!(read_save(&write_save(&game, 0)).is_ok());
+}
+
+#[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    let game = Game::new(HARD.parse().unwrap(), DEFAULT_ALPHABET);
+    let text = format!("\u{feff}{}", write_save(&game, 95));
+    assert!(is_saved_game(&text));
+    assert_eq!(read_save(&text).unwrap().1, 95);
+    // Only at the start: a mark before a later header is no saved game.
+    assert!(!is_saved_game(&format!("\n{text}")));
 }
