@@ -15,6 +15,7 @@
 //! with fewer is left unanswered, as are the puzzles after it.
 
 use crate::counted::counted;
+use crate::exit::BadInput;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -151,8 +152,31 @@ fn one_puzzle_exit(answer: &Answer, file: &Path, line: usize) -> ExitCode {
     }
 }
 
+/// Opens the puzzle file; a missing one named like a puzzle line gets a
+/// tip: the user meant the puzzle itself, which goes through stdin.
+fn open_puzzles(args: &SolveArgs) -> anyhow::Result<PuzzleStream> {
+    PuzzleStream::open(&args.file, args.alphabet.into(), args.jobs).map_err(|e| {
+        if looks_like_puzzle(&args.file) && !args.file.exists() {
+            BadInput(format!(
+                "{e:#}; to solve a puzzle given as text, pipe it: \
+                 echo 'PUZZLE' | satoku sudoku solve -"
+            ))
+            .into()
+        } else {
+            e
+        }
+    })
+}
+
+/// Whether `path` reads like a puzzle line: 81 or more digits, dots or
+/// letters (a 16x16 or 25x25 alphabet), so no path separator.
+fn looks_like_puzzle(path: &Path) -> bool {
+    let name = path.to_string_lossy();
+    name.len() >= 81 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
+}
+
 pub fn run_solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
-    let mut stream = PuzzleStream::open(&args.file, args.alphabet.into(), args.jobs)?;
+    let mut stream = open_puzzles(&args)?;
     let limit = args.count.max(1);
     let started = Instant::now();
     let mut out = crate::stdout::Writer;

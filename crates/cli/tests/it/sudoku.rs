@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 
-use crate::support::{satoku_fed, spawn, stdout, HARD, ILLEGAL};
+use crate::support::{satoku, satoku_fed, spawn, stdout, HARD, ILLEGAL};
 const HARD_SOLUTION: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 const NONE: &str =
@@ -366,4 +366,22 @@ fn summaries_count_one_puzzle_in_the_singular() {
         stderr.trim_end(),
         "satoku sudoku generate: 0 puzzles (seed 1)"
     );
+}
+
+#[test]
+fn a_puzzle_given_as_the_argument_gets_a_tip_to_pipe_it() {
+    let out = satoku(&["sudoku", "solve", HARD]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.contains("No such file or directory"), "{err}");
+    assert!(
+        err.contains(
+            "; to solve a puzzle given as text, pipe it: echo 'PUZZLE' | satoku sudoku solve -"
+        ),
+        "{err}"
+    );
+    let out = satoku(&["sudoku", "solve", "/no/such/file"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!err.contains("pipe it"), "{err}");
 }
