@@ -21,6 +21,8 @@ use crate::exit::BadInput;
 
 /// Puzzles read, solved and printed at a time.
 pub const CHUNK: usize = 1024;
+/// Comment lines read past, after a refused line, to find a `p cnf` line.
+const CNF_COMMENTS: usize = 100;
 /// Bytes read from the input at a time.
 const READ_BUFFER: usize = 1 << 20;
 /// The longest line read (a 25x25 puzzle is 625 characters; CSV columns
@@ -34,6 +36,9 @@ pub struct PuzzleStream {
     reader: Option<PuzzleReader>,
     line: Vec<u8>,
     line_no: usize,
+    /// Whether the input opens like DIMACS; `None` while only comment
+    /// or blank lines were read.
+    cnf: Option<bool>,
     pool: rayon::ThreadPool,
     stop: Arc<AtomicBool>,
     bar: ProgressBar,
@@ -65,6 +70,7 @@ impl PuzzleStream {
             reader: Some(PuzzleReader::new(sixteen)),
             line: Vec::new(),
             line_no: 0,
+            cnf: None,
             pool,
             stop: stop_on_signals(),
             bar: progress_bar(size)?,
@@ -93,16 +99,14 @@ impl PuzzleStream {
             }
             if !self.read_line()? {
                 let reader = self.reader.take().expect("checked by the loop");
-                reader
-                    .finish()
-                    .map_err(|e| BadInput(format!("{}: {e}", self.name)))?;
+                reader.finish().map_err(|e| self.bad_line(e))?;
                 break;
             }
             let text = std::str::from_utf8(&self.line).expect("checked by read_line");
+            self.cnf = self.cnf.or_else(|| opens_cnf(text));
             let reader = self.reader.as_mut().expect("checked by the loop");
-            let puzzle = reader
-                .push_line(text)
-                .map_err(|e| BadInput(format!("{}: {e}", self.name)))?;
+            let puzzle = reader.push_line(text);
+            let puzzle = puzzle.map_err(|e| self.bad_line(e))?;
             chunk.extend(puzzle);
         }
         self.bar.inc(chunk.len() as u64);
@@ -110,6 +114,36 @@ impl PuzzleStream {
             self.bar.finish_and_clear();
         }
         Ok((!chunk.is_empty()).then_some(chunk))
+    }
+
+    /// A line the puzzle reader refused, as bad input; in a file that
+    /// opens like DIMACS, the command that solves a CNF instead.
+    fn bad_line(&mut self, e: satoku_sudoku::Error) -> BadInput {
+        if self.cnf.is_none() {
+            self.cnf = self.read_to_cnf_header();
+        }
+        match self.cnf {
+            Some(true) => BadInput(format!(
+                "{}: a CNF file (DIMACS), not a puzzle: solve it with `satoku solve {}`",
+                self.name, self.name
+            )),
+            _ => BadInput(format!("{}: {e}", self.name)),
+        }
+    }
+
+    /// Reads on past the comment lines that opened the input (the reader
+    /// may refuse the first) to the line that tells whether it is DIMACS.
+    fn read_to_cnf_header(&mut self) -> Option<bool> {
+        for _ in 0..CNF_COMMENTS {
+            if !self.read_line().ok()? {
+                return None;
+            }
+            let text = std::str::from_utf8(&self.line).ok()?;
+            if let Some(cnf) = opens_cnf(text) {
+                return Some(cnf);
+            }
+        }
+        None
     }
 
     /// Runs `f` on every puzzle of `chunk` in parallel; the results in
@@ -166,6 +200,15 @@ impl PuzzleStream {
             }
         }
     }
+}
+
+/// Whether `line` tells a DIMACS file (a `p cnf` line) from a puzzle file
+/// (anything else); `None` for a `c` comment or a blank line, which
+/// tells neither.
+fn opens_cnf(line: &str) -> Option<bool> {
+    let line = line.trim_start_matches('\u{feff}').trim();
+    let comment = line.is_empty() || line == "c" || line.starts_with("c ");
+    (!comment).then(|| line.starts_with("p cnf"))
 }
 
 /// A flag that SIGINT, SIGTERM and SIGHUP raise; a second signal exits.

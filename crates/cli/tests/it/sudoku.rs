@@ -385,3 +385,24 @@ fn a_puzzle_given_as_the_argument_gets_a_tip_to_pipe_it() {
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(!err.contains("pipe it"), "{err}");
 }
+
+#[test]
+fn a_cnf_file_is_named_as_one_with_the_command_that_solves_it() {
+    let file = crate::support::repo_path("cnf/sat/queens-4.cnf");
+    let file = file.to_str().unwrap();
+    for (name, out) in [
+        (file, satoku(&["sudoku", "solve", file])),
+        (
+            "-",
+            satoku_fed(
+                &["sudoku", "solve", "-"],
+                "c a comment\np cnf 2 1\n1 -2 0\n",
+            ),
+        ),
+    ] {
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(err.contains("a CNF file"), "{err}");
+        assert!(err.contains(&format!("satoku solve {name}")), "{err}");
+    }
+}
