@@ -216,6 +216,9 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         started.elapsed(),
         stream.interrupted(),
     );
+    if limit == 1 {
+        print_unchecked(&tally);
+    }
     Ok(match last {
         Some((answer, line)) if times.count() == 1 && !stream.interrupted() => {
             one_puzzle_exit(&answer, &args.file, line)
@@ -243,6 +246,18 @@ fn print_summary(tally: &Tally, via: Via, times: &Times, wall: Duration, interru
         times.total().as_secs_f64(),
         wall.as_secs_f64()
     );
+}
+
+/// The note, with `--count 1`, that solutions were found but not counted:
+/// a puzzle with several solutions printed one of them like any other.
+fn print_unchecked(tally: &Tally) {
+    if tally.solved > 0 {
+        eprintln!(
+            "satoku sudoku: {} not checked for uniqueness; \
+             --count 2 tells a unique solution from several",
+            counted(tally.solved as u64, "solved puzzle")
+        );
+    }
 }
 
 /// What a check found wrong with one puzzle, if anything; `None` from the

@@ -406,3 +406,17 @@ fn a_cnf_file_is_named_as_one_with_the_command_that_solves_it() {
         assert!(err.contains(&format!("satoku solve {name}")), "{err}");
     }
 }
+
+#[test]
+fn count_one_says_once_that_uniqueness_was_not_checked() {
+    let out = satoku_fed(&["sudoku", "solve", "-"], format!("{TWO}\n{HARD}\n"));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(err.matches("--count 2").count(), 1, "{err}");
+    assert!(
+        err.contains("2 solved puzzles not checked for uniqueness"),
+        "{err}"
+    );
+    let out = satoku_fed(&["sudoku", "solve", "-", "--count", "2"], TWO);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!err.contains("uniqueness"), "{err}");
+}
