@@ -197,6 +197,11 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             if unanswered(&answer, limit, stopped) {
                 break;
             }
+            // Grids of several puzzles are told apart by their line; a
+            // first chunk of one is taken to be the whole input.
+            if args.pretty && (chunk.len() > 1 || times.count() > 0) {
+                text.push_str(&format!("line {}\n", p.line));
+            }
             tally.add(&answer);
             times.add(time);
             let line = answer_text(&answer, p.alphabet, limit, args.pretty, stopped);

@@ -420,3 +420,15 @@ fn count_one_says_once_that_uniqueness_was_not_checked() {
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(!err.contains("uniqueness"), "{err}");
 }
+
+#[test]
+fn pretty_grids_of_several_puzzles_carry_their_line_numbers() {
+    let input = format!("# two puzzles\n{HARD}\n\n{NONE}\n");
+    let out = satoku_fed(&["sudoku", "solve", "-", "--pretty"], input);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("line 2\n4 1 7 | 3 6 9 | 8 2 5\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("\nline 4\nnone\n"), "{text}");
+}
