@@ -287,6 +287,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn comments_tell_nothing_and_the_first_other_line_tells_dimacs() {
+        assert_eq!(opens_cnf("c made by hand\n"), None);
+        assert_eq!(opens_cnf("c\r\n"), None);
+        assert_eq!(opens_cnf("  \n"), None);
+        assert_eq!(opens_cnf("\u{feff}p cnf 3 2\n"), Some(true));
+        assert_eq!(opens_cnf("cat 1 2 3\n"), Some(false));
+        assert_eq!(opens_cnf("4.....8.5.3\n"), Some(false));
+    }
+
+    #[test]
     fn the_median_is_within_two_percent() {
         let mut times = Times::default();
         assert_eq!(times.median(), Duration::ZERO);
