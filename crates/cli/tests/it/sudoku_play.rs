@@ -103,9 +103,16 @@ impl Game {
         self.writer.flush().unwrap();
     }
 
-    /// Waits for the process to end; its exit status, and whether it left
-    /// the alternate screen after entering it.
+    /// Waits for the process to end; whether it succeeded, and whether it
+    /// left the alternate screen after entering it.
     fn wait_exit(&mut self) -> (bool, bool) {
+        let (code, restored) = self.wait_code();
+        (code == 0, restored)
+    }
+
+    /// Waits for the process to end; its exit code, and whether it left
+    /// the alternate screen after entering it.
+    fn wait_code(&mut self) -> (u32, bool) {
         let deadline = Instant::now() + Duration::from_secs(30);
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -122,7 +129,7 @@ impl Game {
         let raw = String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned();
         let entered = raw.find("\x1b[?1049h");
         let left = raw.rfind("\x1b[?1049l");
-        (status.success(), entered.is_some() && left > entered)
+        (status.exit_code(), entered.is_some() && left > entered)
     }
 }
 
@@ -197,19 +204,23 @@ fn the_terminal_game_takes_moves_a_hint_undo_and_a_full_solve() {
     assert_eq!(game.wait_exit(), (true, true));
 }
 
+/// A signal ends the game with the terminal given back and exit code 128
+/// + the signal's number, as every command's (docs/cli.md).
 #[test]
-fn a_terminated_game_gives_the_terminal_back() {
+fn a_signalled_game_gives_the_terminal_back_and_exits_128_plus_the_signal() {
     let dir = tempfile::tempdir().unwrap();
     let file = puzzles();
-    let mut game = Game::start(&["sudoku", "play", file.to_str().unwrap()], dir.path());
-    game.wait_for("· · 3 | · 2 · | 6 · ·");
-    let pid = game.child.process_id().expect("a process id");
-    let killed = Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    assert_eq!(game.wait_exit(), (true, true));
+    for (signal, code) in [("TERM", 143), ("INT", 130), ("HUP", 129)] {
+        let mut game = Game::start(&["sudoku", "play", file.to_str().unwrap()], dir.path());
+        game.wait_for("· · 3 | · 2 · | 6 · ·");
+        let pid = game.child.process_id().expect("a process id");
+        let killed = Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        assert_eq!(game.wait_code(), (code, true), "SIG{signal}");
+    }
 }
 
 /// A terminal window closed: the pseudo-terminal goes away (no reader

@@ -79,8 +79,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     // with stdin or stdout elsewhere (a pipe, a file) it is the line menu.
     if args.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         plain::run(loaded)?;
-    } else {
-        tui::run(loaded, &args.save)?;
+    } else if let Some(signal) = tui::run(loaded, &args.save)? {
+        eprintln!("satoku: stopped by {}", signal.name());
+        return Ok(ExitCode::from(signal.exit_code() as u8));
     }
     Ok(ExitCode::SUCCESS)
 }
