@@ -420,6 +420,8 @@ fn play_paused(args: &[&str], (first, pause): (&str, Duration), rest: &str, dir:
     child.wait_with_output().unwrap()
 }
 
+/// `satoku sudoku play ARGS` fed `script`; what it did, given 30 seconds
+/// to end (a menu that hangs on its input fails the test, killed).
 fn play_plain(args: &[&str], script: &str, dir: &Path) -> Output {
     let mut child = spawn(&[&["sudoku", "play"], args].concat(), dir);
     child
@@ -428,7 +430,15 @@ fn play_plain(args: &[&str], script: &str, dir: &Path) -> Output {
         .unwrap()
         .write_all(script.as_bytes())
         .unwrap();
-    child.wait_with_output().unwrap()
+    let pid = child.id().to_string();
+    let (done, output) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send(child.wait_with_output().unwrap()));
+    output
+        .recv_timeout(Duration::from_secs(30))
+        .unwrap_or_else(|_| {
+            let _ = Command::new("kill").args(["-KILL", &pid]).status();
+            panic!("satoku did not end on {script:?}")
+        })
 }
 
 #[test]
@@ -531,6 +541,24 @@ fn hints_and_conflicts_name_digits_in_the_grids_symbols() {
     ] {
         assert!(stdout.contains(expected), "{expected:?} not in:\n{stdout}");
     }
+}
+
+/// The menu reads its commands from stdin, so `load -` cannot read a
+/// puzzle from there too: it is refused and the game goes on.
+#[test]
+fn the_line_menu_refuses_to_load_from_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles();
+    let args = ["--plain", file.to_str().unwrap()];
+    let out = play_plain(&args, "load -\nload - 2\nfill 1 2 1\n", dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for line in [1, 2] {
+        let expected = format!("stdin line {line}: the menu reads its commands from stdin");
+        assert!(err.contains(&expected), "{expected:?} not in:\n{err}");
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("· 1 3 | · 2 · | 6 · ·"), "{stdout}");
 }
 
 #[test]
