@@ -223,6 +223,22 @@ fn a_signalled_game_gives_the_terminal_back_and_exits_128_plus_the_signal() {
     }
 }
 
+/// The full-screen game draws on stdout and reads keys from the terminal:
+/// `--save -` would make `o` read the terminal as a game. It is refused
+/// before the game starts.
+#[test]
+fn the_full_screen_game_refuses_to_save_to_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles();
+    let args = ["sudoku", "play", file.to_str().unwrap(), "--save", "-"];
+    let mut game = Game::start(&args, dir.path());
+    let (code, _) = game.wait_code();
+    assert_eq!(code, 2, "{}", game.contents());
+    let screen = game.wait_for("a game is saved to a file, not to `-`");
+    let raw = String::from_utf8_lossy(&game.raw.lock().unwrap()).into_owned();
+    assert!(!raw.contains("\x1b[?1049h"), "the game started:\n{screen}");
+}
+
 /// A terminal window closed: the pseudo-terminal goes away (no reader
 /// left on it) and the game gets SIGHUP. crossterm's poll spins on the
 /// closed terminal without returning; the game still ends.
