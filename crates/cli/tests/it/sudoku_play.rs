@@ -103,9 +103,16 @@ impl Game {
         self.writer.flush().unwrap();
     }
 
-    /// Waits for the process to end; its exit status, and whether it left
-    /// the alternate screen after entering it.
+    /// Waits for the process to end; whether it succeeded, and whether it
+    /// left the alternate screen after entering it.
     fn wait_exit(&mut self) -> (bool, bool) {
+        let (code, restored) = self.wait_code();
+        (code == 0, restored)
+    }
+
+    /// Waits for the process to end; its exit code, and whether it left
+    /// the alternate screen after entering it.
+    fn wait_code(&mut self) -> (u32, bool) {
         let deadline = Instant::now() + Duration::from_secs(30);
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -122,7 +129,7 @@ impl Game {
         let raw = String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned();
         let entered = raw.find("\x1b[?1049h");
         let left = raw.rfind("\x1b[?1049l");
-        (status.success(), entered.is_some() && left > entered)
+        (status.exit_code(), entered.is_some() && left > entered)
     }
 }
 
@@ -197,19 +204,39 @@ fn the_terminal_game_takes_moves_a_hint_undo_and_a_full_solve() {
     assert_eq!(game.wait_exit(), (true, true));
 }
 
+/// A signal ends the game with the terminal given back and exit code 128
+/// + the signal's number, as every command's (docs/cli.md).
 #[test]
-fn a_terminated_game_gives_the_terminal_back() {
+fn a_signalled_game_gives_the_terminal_back_and_exits_128_plus_the_signal() {
     let dir = tempfile::tempdir().unwrap();
     let file = puzzles();
-    let mut game = Game::start(&["sudoku", "play", file.to_str().unwrap()], dir.path());
-    game.wait_for("· · 3 | · 2 · | 6 · ·");
-    let pid = game.child.process_id().expect("a process id");
-    let killed = Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    assert_eq!(game.wait_exit(), (true, true));
+    for (signal, code) in [("TERM", 143), ("INT", 130), ("HUP", 129)] {
+        let mut game = Game::start(&["sudoku", "play", file.to_str().unwrap()], dir.path());
+        game.wait_for("· · 3 | · 2 · | 6 · ·");
+        let pid = game.child.process_id().expect("a process id");
+        let killed = Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        assert_eq!(game.wait_code(), (code, true), "SIG{signal}");
+    }
+}
+
+/// The full-screen game draws on stdout and reads keys from the terminal:
+/// `--save -` would make `o` read the terminal as a game. It is refused
+/// before the game starts.
+#[test]
+fn the_full_screen_game_refuses_to_save_to_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles();
+    let args = ["sudoku", "play", file.to_str().unwrap(), "--save", "-"];
+    let mut game = Game::start(&args, dir.path());
+    let (code, _) = game.wait_code();
+    assert_eq!(code, 2, "{}", game.contents());
+    let screen = game.wait_for("a game is saved to a file, not to `-`");
+    let raw = String::from_utf8_lossy(&game.raw.lock().unwrap()).into_owned();
+    assert!(!raw.contains("\x1b[?1049h"), "the game started:\n{screen}");
 }
 
 /// A terminal window closed: the pseudo-terminal goes away (no reader
@@ -409,6 +436,8 @@ fn play_paused(args: &[&str], (first, pause): (&str, Duration), rest: &str, dir:
     child.wait_with_output().unwrap()
 }
 
+/// `satoku sudoku play ARGS` fed `script`; what it did, given 30 seconds
+/// to end (a menu that hangs on its input fails the test, killed).
 fn play_plain(args: &[&str], script: &str, dir: &Path) -> Output {
     let mut child = spawn(&[&["sudoku", "play"], args].concat(), dir);
     child
@@ -417,7 +446,15 @@ fn play_plain(args: &[&str], script: &str, dir: &Path) -> Output {
         .unwrap()
         .write_all(script.as_bytes())
         .unwrap();
-    child.wait_with_output().unwrap()
+    let pid = child.id().to_string();
+    let (done, output) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send(child.wait_with_output().unwrap()));
+    output
+        .recv_timeout(Duration::from_secs(30))
+        .unwrap_or_else(|_| {
+            let _ = Command::new("kill").args(["-KILL", &pid]).status();
+            panic!("satoku did not end on {script:?}")
+        })
 }
 
 #[test]
@@ -520,6 +557,24 @@ fn hints_and_conflicts_name_digits_in_the_grids_symbols() {
     ] {
         assert!(stdout.contains(expected), "{expected:?} not in:\n{stdout}");
     }
+}
+
+/// The menu reads its commands from stdin, so `load -` cannot read a
+/// puzzle from there too: it is refused and the game goes on.
+#[test]
+fn the_line_menu_refuses_to_load_from_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles();
+    let args = ["--plain", file.to_str().unwrap()];
+    let out = play_plain(&args, "load -\nload - 2\nfill 1 2 1\n", dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for line in [1, 2] {
+        let expected = format!("stdin line {line}: the menu reads its commands from stdin");
+        assert!(err.contains(&expected), "{expected:?} not in:\n{err}");
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("· 1 3 | · 2 · | 6 · ·"), "{stdout}");
 }
 
 #[test]

@@ -71,6 +71,7 @@ impl Loaded {
 }
 
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    refuse_stdout(&args.save)?;
     let loaded = match &args.file {
         Some(file) => load_game(file, args.index, args.alphabet.into())?,
         None => generate(args.difficulty, args.seed)?,
@@ -79,10 +80,22 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     // with stdin or stdout elsewhere (a pipe, a file) it is the line menu.
     if args.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         plain::run(loaded)?;
-    } else {
-        tui::run(loaded, &args.save)?;
+    } else if let Some(signal) = tui::run(loaded, &args.save)? {
+        eprintln!("satoku: stopped by {}", signal.name());
+        return Ok(ExitCode::from(signal.exit_code() as u8));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses `-` as the place to save: a game is saved to a file (the
+/// full-screen game draws on stdout and reads its keys from the terminal,
+/// so `o` would read the terminal as a game). Checked before the game
+/// starts, and again on each save.
+fn refuse_stdout(save: &Path) -> Result<(), BadInput> {
+    match save == Path::new("-") {
+        true => Err(BadInput("a game is saved to a file, not to `-`".into())),
+        false => Ok(()),
+    }
 }
 
 /// Puzzle `index` (1-based) of `path`, or the saved game `path` is.
@@ -150,9 +163,7 @@ fn clock_seed() -> u64 {
 /// Saves the game to `path`, refusing the puzzle file it came from (and
 /// stdout, which the full-screen game draws on).
 fn save_game(loaded: &Loaded, path: &Path, seconds: u64) -> anyhow::Result<()> {
-    if path == Path::new("-") {
-        return Err(BadInput("a game is saved to a file, not to `-`".into()).into());
-    }
+    refuse_stdout(path)?;
     if let Some(source) = &loaded.source {
         if satoku_io::same_file(source, path) {
             let message = format!(

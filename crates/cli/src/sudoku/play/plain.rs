@@ -30,6 +30,10 @@ commands (rows, columns and digits count from 1):
   save FILE       save the game (never over the puzzle file)
   quit            end (so does the end of input)";
 
+/// Why `load -` is refused: the commands come from stdin.
+const LOAD_STDIN: &str =
+    "the menu reads its commands from stdin, so `load -` cannot read a puzzle from it: load a file";
+
 /// The menu's state: the game and where it came from.
 struct Menu {
     loaded: Loaded,
@@ -249,6 +253,9 @@ impl Menu {
             ),
             _ => return Err("usage: load FILE [N]".into()),
         };
+        if file == "-" {
+            return Err(LOAD_STDIN.into());
+        }
         self.loaded =
             load_game(Path::new(file), index, Default::default()).map_err(|e| format!("{e:#}"))?;
         self.clock = Clock::start(self.loaded.seconds, Instant::now());

@@ -7,11 +7,11 @@
 //! Once the terminal is gone (its window closed: SIGHUP) crossterm's
 //! `poll` can spin without returning, so a loop that has not stopped
 //! [`STOP_GRACE`] after the signal is ended by the signals thread, which
-//! gives the terminal back as far as it still can.
+//! gives the terminal back as far as it still can. A game a signal ended
+//! exits 128 + the signal's number, as every command does.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -22,20 +22,24 @@ use satoku_sudoku::{SatSudoku, SixteenAlphabet};
 use super::actions::{self, Said};
 use super::{draw, load_game, save_game, Loaded};
 use crate::signals::{Handler, Signal};
+use satoku_io::lock;
 
 /// How long the loop may take to stop after a signal (module docs).
 const STOP_GRACE: Duration = Duration::from_secs(1);
 
+/// The first signal received, which asks the loop to stop.
+type Stop = Arc<Mutex<Option<Signal>>>;
+
 /// Asks the loop to stop on a signal, and ends the process if it has not
 /// by the grace's end.
 struct Stopper {
-    stop: Arc<AtomicBool>,
+    stop: Stop,
     deadline: Option<Instant>,
 }
 
 impl Handler for Stopper {
-    fn on_signal(&mut self, _signal: Signal) {
-        self.stop.store(true, Ordering::SeqCst);
+    fn on_signal(&mut self, signal: Signal) {
+        lock(&self.stop).get_or_insert(signal);
         self.deadline.get_or_insert(Instant::now() + STOP_GRACE);
     }
 
@@ -46,7 +50,9 @@ impl Handler for Stopper {
     fn on_deadline(&mut self) {
         if self.deadline.is_some_and(|at| Instant::now() >= at) {
             let _ = ratatui::try_restore();
-            std::process::exit(0);
+            if let Some(signal) = *lock(&self.stop) {
+                crate::signals::exit_now(signal);
+            }
         }
     }
 }
@@ -96,9 +102,10 @@ enum Flow {
     Quit,
 }
 
-/// Plays `loaded` full screen until the player quits or a signal comes.
-pub fn run(loaded: Loaded, save_path: &Path) -> anyhow::Result<()> {
-    let stop = Arc::new(AtomicBool::new(false));
+/// Plays `loaded` full screen until the player quits or a signal comes;
+/// the signal that ended the game, if one did.
+pub fn run(loaded: Loaded, save_path: &Path) -> anyhow::Result<Option<Signal>> {
+    let stop = Stop::default();
     crate::signals::set_handler(Stopper {
         stop: Arc::clone(&stop),
         deadline: None,
@@ -116,15 +123,17 @@ pub fn run(loaded: Loaded, save_path: &Path) -> anyhow::Result<()> {
     let mut terminal = ratatui::try_init()?;
     let result = event_loop(&mut terminal, &mut screen, &stop);
     ratatui::try_restore()?;
-    result
+    result?;
+    let signal = *lock(&stop);
+    Ok(signal)
 }
 
 fn event_loop(
     terminal: &mut DefaultTerminal,
     screen: &mut Screen,
-    stop: &AtomicBool,
+    stop: &Mutex<Option<Signal>>,
 ) -> anyhow::Result<()> {
-    while !stop.load(Ordering::SeqCst) {
+    while lock(stop).is_none() {
         terminal.draw(|frame| draw::draw(frame, screen))?;
         if !event::poll(Duration::from_millis(250))? {
             continue;
