@@ -349,3 +349,13 @@ fn solver_output_over_the_ceiling_is_an_error_naming_it() {
         assert!(text.contains(message), "{body}: {text}");
     }
 }
+
+/// Issue 47: a solver that made a FIFO at `{out}` and exited left the
+/// bench waiting for a writer for ever.
+#[test]
+fn a_fifo_left_as_the_result_file_is_reported_not_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = bench_solver_within(dir.path(), "mkfifo \"$2\"");
+    assert!(text.contains("errors 1"), "{text}");
+    assert!(text.contains("is a FIFO, not a regular file"), "{text}");
+}
