@@ -20,7 +20,7 @@ use satoku_dimacs::{read_solver_output, ErrorKind, OutputOptions, PartialModel, 
 use satoku_formula::Cnf;
 
 use crate::job::{Job, Read};
-use crate::{os, ModelCheck, Outcome, SolverCmd};
+use crate::{os, solver_files, ModelCheck, Outcome, SolverCmd};
 
 /// What the solver's output says.
 #[derive(Debug, PartialEq)]
@@ -64,19 +64,25 @@ fn try_run(cmd: &SolverCmd, job: &Job) -> Result<Outcome, String> {
         .stdin(Stdio::null())
         .stdout(stdout)
         .stderr(Stdio::null());
+    // Past the ceiling on either output the solver is stopped; reading then
+    // names the ceiling.
+    let max = solver_files::max_output(cnf.num_vars());
+    let too_long = || {
+        solver_files::longer_than(&stdout_file, max) || solver_files::longer_than(&result_file, max)
+    };
     let start = Instant::now();
     let mut child =
         os::spawn(&mut command).map_err(|e| format!("cannot run `{}`: {e}", cmd.program()))?;
-    let finished = os::wait_until(&mut child, start + job.timeout, job.stop)
+    let finished = os::wait_until(&mut child, start + job.timeout, job.stop, too_long)
         .map_err(|e| format!("waiting for `{}` failed: {e}", cmd.program()))?;
     let mut outcome = job.unanswered(start.elapsed().as_secs_f64());
     outcome.cpu_seconds = finished.cpu.map(|cpu| cpu.as_secs_f64());
-    if finished.killed {
+    if finished.killed && !too_long() {
         return Ok(job.stopped(outcome));
     }
-    let stdout = std::fs::read_to_string(&stdout_file).unwrap_or_default();
+    let stdout = solver_files::read_stdout(&stdout_file, max)?;
     let result = if cmd.wants_result_file() {
-        std::fs::read_to_string(&result_file).ok()
+        solver_files::read_result(&result_file, max)?
     } else {
         None
     };

@@ -67,6 +67,7 @@ mod plot;
 mod progress;
 mod report;
 mod results;
+mod solver_files;
 mod unmatched;
 mod walk;
 

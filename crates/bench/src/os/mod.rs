@@ -47,8 +47,14 @@ pub fn spawn(command: &mut Command) -> io::Result<Child> {
 }
 
 /// Waits for `child`, killing it (and on Unix its process group) when
-/// `deadline` passes or `stop` is raised.
-pub fn wait_until(child: &mut Child, deadline: Instant, stop: &AtomicBool) -> io::Result<Finished> {
+/// `deadline` passes, `stop` is raised or `too_much` says so (asked on each
+/// poll: an output past its ceiling).
+pub fn wait_until(
+    child: &mut Child,
+    deadline: Instant,
+    stop: &AtomicBool,
+    mut too_much: impl FnMut() -> bool,
+) -> io::Result<Finished> {
     let mut nap = Duration::from_millis(1);
     loop {
         if let Some((status, cpu)) = sys::try_reap(child)? {
@@ -59,7 +65,7 @@ pub fn wait_until(child: &mut Child, deadline: Instant, stop: &AtomicBool) -> io
             });
         }
         let now = Instant::now();
-        if now >= deadline || stop.load(Ordering::Relaxed) {
+        if now >= deadline || stop.load(Ordering::Relaxed) || too_much() {
             sys::kill(child);
             let (status, cpu) = sys::reap(child)?;
             return Ok(Finished {
@@ -83,16 +89,42 @@ mod tests {
         let stop = AtomicBool::new(false);
         let start = Instant::now();
         let mut child = spawn(Command::new("sleep").arg("30")).unwrap();
-        let finished = wait_until(&mut child, start + Duration::from_millis(100), &stop).unwrap();
+        let finished = wait_until(
+            &mut child,
+            start + Duration::from_millis(100),
+            &stop,
+            || false,
+        )
+        .unwrap();
         assert!(finished.killed && !finished.status.success());
         let mut child = spawn(Command::new("sleep").arg("30")).unwrap();
         stop.store(true, Ordering::Relaxed);
         let later = Instant::now() + Duration::from_secs(60);
-        assert!(wait_until(&mut child, later, &stop).unwrap().killed);
+        assert!(
+            wait_until(&mut child, later, &stop, || false)
+                .unwrap()
+                .killed
+        );
         assert!(start.elapsed() < Duration::from_secs(10));
         let mut child = spawn(&mut Command::new("true")).unwrap();
-        let finished = wait_until(&mut child, later, &AtomicBool::new(false)).unwrap();
+        let finished = wait_until(&mut child, later, &AtomicBool::new(false), || false).unwrap();
         assert!(!finished.killed && finished.status.success());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_child_is_killed_when_asked_on_a_poll() {
+        let start = Instant::now();
+        let later = start + Duration::from_secs(60);
+        let mut child = spawn(Command::new("sleep").arg("30")).unwrap();
+        let mut polls = 0;
+        let finished = wait_until(&mut child, later, &AtomicBool::new(false), || {
+            polls += 1;
+            polls == 3
+        })
+        .unwrap();
+        assert!(finished.killed && polls == 3);
+        assert!(start.elapsed() < Duration::from_secs(10));
     }
 
     #[test]

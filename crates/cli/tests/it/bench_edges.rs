@@ -4,7 +4,9 @@
 //! and SIGHUP end the run with the rows so far printed and in the CSV,
 //! no temporary folder and no process left; a walk through symbolic-link
 //! loops ends and counts each file once; `bench-plot` reads back a CSV
-//! whose file names hold line breaks, and never draws `NaN`.
+//! whose file names hold line breaks, and never draws `NaN`; a solver's
+//! output past the ceiling of `check`, or a result file that is a FIFO, a
+//! device or a folder, is an error row, never a hang.
 
 #![cfg(unix)]
 
@@ -13,7 +15,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::bench::bench_with;
-use crate::support::{satoku, SATOKU};
+use crate::support::{satoku, spawn, wait_within, SATOKU};
 
 fn write(path: &Path, text: &str) -> PathBuf {
     std::fs::write(path, text).unwrap();
@@ -288,4 +290,72 @@ fn bench_plot_reads_names_with_line_breaks_and_never_draws_nan() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("nan.csv:2: bad seconds"), "{stderr}");
+}
+
+/// Runs `bench --solver-cmd 'sh SCRIPT {} {out}'` on one instance with a
+/// 5-second timeout: its stdout. A run that waits on the solver's output
+/// fails the test (within 20 seconds, room for a loaded machine; a hang is
+/// killed at 60).
+fn bench_solver_within(dir: &Path, body: &str) -> String {
+    let set = dir.join("set");
+    if !set.exists() {
+        instances(dir, 1);
+    }
+    let script = write(&dir.join("solver.sh"), &format!("{body}\n"));
+    let cmd = format!("sh {} {{}} {{out}}", script.display());
+    let args = ["bench", set.to_str().unwrap(), "--solver-cmd", &cmd];
+    let (out, waited) = wait_within(
+        spawn(&[&args[..], &["--timeout", "5"]].concat(), dir),
+        Duration::from_secs(60),
+    );
+    assert!(waited < Duration::from_secs(20), "{body}: {waited:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_result_file_that_is_not_a_regular_file_is_the_solvers_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("mkfifo \"$2\"; exit 20", "is a FIFO"),
+        ("ln -s /dev/zero \"$2\"; exit 20", "is a device"),
+        ("mkdir \"$2\"; exit 20", "is a directory"),
+    ];
+    for (body, what) in cases {
+        let text = bench_solver_within(dir.path(), body);
+        assert!(text.contains("errors 1"), "{body}: {text}");
+        assert!(text.contains(what), "{body}: {text}");
+        assert!(text.contains("not a regular file"), "{body}: {text}");
+    }
+}
+
+#[test]
+fn solver_output_over_the_ceiling_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // 64 MiB of slack plus 16 bytes for the instance's one variable.
+    let cases = [
+        (
+            "yes c | head -c 70000000; exit 20",
+            "stdout is longer than 67108880 bytes",
+        ),
+        (
+            "echo UNSAT > \"$2\"; yes c | head -c 70000000 >> \"$2\"; exit 20",
+            "result file is longer than 67108880 bytes",
+        ),
+        ("yes c", "stdout is longer than 67108880 bytes"),
+    ];
+    for (body, message) in cases {
+        let text = bench_solver_within(dir.path(), body);
+        assert!(text.contains("errors 1"), "{body}: {text}");
+        assert!(text.contains(message), "{body}: {text}");
+    }
+}
+
+/// Issue 47: a solver that made a FIFO at `{out}` and exited left the
+/// bench waiting for a writer for ever.
+#[test]
+fn a_fifo_left_as_the_result_file_is_reported_not_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = bench_solver_within(dir.path(), "mkfifo \"$2\"");
+    assert!(text.contains("errors 1"), "{text}");
+    assert!(text.contains("is a FIFO, not a regular file"), "{text}");
 }
