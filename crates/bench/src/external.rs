@@ -66,7 +66,7 @@ fn try_run(cmd: &SolverCmd, job: &Job) -> Result<Outcome, String> {
         .stderr(Stdio::null());
     // Past the ceiling on either output the solver is stopped; reading then
     // names the ceiling.
-    let max = solver_files::max_output(cnf.num_vars());
+    let max = satoku_dimacs::max_solver_output(cnf.num_vars());
     let too_long = || {
         solver_files::longer_than(&stdout_file, max) || solver_files::longer_than(&result_file, max)
     };

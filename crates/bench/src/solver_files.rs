@@ -2,7 +2,8 @@
 //! made) and its result file `{out}` (whatever the solver put at that path).
 //!
 //! Both are read with the ceiling `satoku check` puts on a solver's output
-//! ([`max_output`]): a solver that writes without end (`yes`) gets an error
+//! ([`satoku_dimacs::max_solver_output`]): a solver that writes without end
+//! (`yes`) gets an error
 //! row naming the ceiling instead of filling memory and disk. Both must be
 //! regular files (a solver may replace the stdout file too): a FIFO would
 //! wait for a writer forever and a device (a link to `/dev/zero`) may never
@@ -13,18 +14,6 @@
 use std::fs::{File, Metadata, OpenOptions};
 use std::io::{self, Read};
 use std::path::Path;
-
-/// The largest solver output read beyond what its model needs: room for
-/// status, comment and statistics lines.
-pub const OUTPUT_SLACK: u64 = 64 << 20;
-
-/// The largest output (stdout or result file) read from a solver given a
-/// formula of `num_vars` variables: a model names each at most once, in at
-/// most 12 bytes (`-2147483647 `), with `v ` line starts on top; plus the
-/// slack. The rule of `satoku check` and `sudoku decode`.
-pub fn max_output(num_vars: usize) -> u64 {
-    OUTPUT_SLACK.saturating_add(16u64.saturating_mul(num_vars as u64))
-}
 
 /// Whether the regular file at `path` is longer than `max` bytes (`false`
 /// when there is none): a running solver past the ceiling is stopped.
@@ -120,13 +109,6 @@ fn kind_of(meta: &Metadata) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_ceiling_is_the_checks_rule() {
-        assert_eq!(max_output(0), 64 << 20);
-        assert_eq!(max_output(1), (64 << 20) + 16);
-        assert_eq!(max_output(usize::MAX), u64::MAX);
-    }
 
     #[test]
     fn outputs_over_the_ceiling_are_errors_naming_it() {

@@ -51,7 +51,7 @@ pub fn parse_model(text: &str, name: &str) -> Result<PartialModel, BadInput> {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     satoku_io::stdin_once(&[("FILE", &args.file), ("MODEL", &args.model)])?;
     let cnf = read_cnf_with(&args.file, args.strict, &args.limits, ModelUse::None)?.cnf;
-    let max = crate::text_file::max_solver_output(cnf.num_vars());
+    let max = satoku_dimacs::max_solver_output(cnf.num_vars());
     let text = satoku_io::read_text(&args.model, max)?;
     let name = if args.model.as_os_str() == "-" {
         STDIN_NAME.to_owned()

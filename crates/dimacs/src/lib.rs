@@ -77,7 +77,8 @@ pub use limits::{
     FIXED_MAX_MEMORY, MACHINE_LOOKUP_FLOOR,
 };
 pub use output_read::{
-    read_solver_answer, read_solver_output, OutputOptions, SolverOutput, MAX_COMMENTS,
+    max_solver_output, read_solver_answer, read_solver_output, OutputOptions, SolverOutput,
+    MAX_COMMENTS, SOLVER_OUTPUT_SLACK,
 };
 pub use output_write::{
     v_lines, write_res, write_solver_output, MAX_UNUSED_MODEL_VARS, MAX_V_LINE,

@@ -18,6 +18,19 @@ use crate::{PartialModel, Status};
 /// The most `c` lines a [`SolverOutput`] keeps; later ones are read and dropped.
 pub const MAX_COMMENTS: usize = 10_000;
 
+/// The largest solver output read beyond what its model needs: room for
+/// status, comment and statistics lines (see [`max_solver_output`]).
+pub const SOLVER_OUTPUT_SLACK: u64 = 64 << 20;
+
+/// The largest solver output (stdout or result file) worth reading for a
+/// formula of `num_vars` variables: a model names each at most once, in at
+/// most 12 bytes (`-2147483647 `), with `v ` line starts on top; plus the
+/// slack. A reader stops there, so that a solver writing without end
+/// (`yes`, a link to `/dev/zero`) cannot fill memory.
+pub fn max_solver_output(num_vars: usize) -> u64 {
+    SOLVER_OUTPUT_SLACK.saturating_add(16u64.saturating_mul(num_vars as u64))
+}
+
 /// What a solver's output says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolverOutput {

@@ -165,3 +165,10 @@ fn only_the_first_comments_are_kept() {
     assert_eq!(out.comments().len(), MAX_COMMENTS);
     assert_eq!(out.status(), Status::Unsat);
 }
+
+#[test]
+fn the_output_ceiling_is_the_slack_plus_sixteen_bytes_a_variable() {
+    assert_eq!(max_solver_output(0), SOLVER_OUTPUT_SLACK);
+    assert_eq!(max_solver_output(1), SOLVER_OUTPUT_SLACK + 16);
+    assert_eq!(max_solver_output(usize::MAX), u64::MAX);
+}

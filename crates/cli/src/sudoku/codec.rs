@@ -83,7 +83,7 @@ pub fn run_decode(args: DecodeArgs) -> anyhow::Result<ExitCode> {
     if let Some(puzzle) = &args.puzzle {
         satoku_io::stdin_once(&[("FILE", &args.file), ("--puzzle", puzzle)])?;
     }
-    let max = crate::text_file::max_solver_output(satoku_sudoku::MAX_BOX_SIZE.pow(6));
+    let max = satoku_dimacs::max_solver_output(satoku_sudoku::MAX_BOX_SIZE.pow(6));
     let text = read_text(&args.file, max)?;
     let name = args.file.display().to_string();
     let output = read_solver_answer(&text, &name, OutputOptions::default())
