@@ -87,13 +87,13 @@ enum Command {
     Info(info::Args),
     /// Rewrite a DIMACS file in canonical form (gzip/xz by extension).
     Convert(convert::Args),
-    /// Generate a formula (random k-SAT, pigeonhole, queens, colouring).
+    /// Generate a formula (random k-SAT, pigeonhole, queens, colouring, Tseitin parity).
     Gen(gen::Args),
     /// Run a solver over instance sets: check answers and models, PAR-2, CSV.
     Bench(bench::Args),
     /// Draw a cactus plot (SVG) from `bench --csv` files.
     BenchPlot(bench::PlotArgs),
-    /// Sudokus: solve (through SAT or directly), check, encode, decode, generate.
+    /// Sudokus: solve (through SAT or directly), check, encode, decode, generate, play, explain, rate.
     Sudoku(sudoku::Args),
 }
 

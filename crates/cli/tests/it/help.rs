@@ -49,3 +49,30 @@ fn every_help_page_opens_with_the_line_its_parent_lists() {
     // bench, bench-plot, sudoku and its subcommands.
     assert!(checked >= 20, "only {checked} help pages found");
 }
+
+/// The line the top-level list shows for `command`.
+fn listed(command: &str) -> String {
+    let all = commands(&help(&[]));
+    let found = all.into_iter().find(|(name, _)| name == command);
+    found.map(|(_, about)| about).unwrap_or_default()
+}
+
+#[test]
+fn family_lines_name_every_member() {
+    let sudoku = listed("sudoku");
+    for (name, _) in commands(&help(&["sudoku"])) {
+        assert!(
+            sudoku.contains(&name),
+            "`satoku --help` lists sudoku as {sudoku:?}, without {name}"
+        );
+    }
+    let gen = listed("gen");
+    let families = commands(&help(&["gen"]));
+    assert_eq!(families.len(), 5, "{families:?}");
+    for family in ["k-SAT", "pigeonhole", "queens", "colouring", "Tseitin"] {
+        assert!(
+            gen.contains(family),
+            "`satoku --help` lists gen as {gen:?}, without {family}"
+        );
+    }
+}
