@@ -12,6 +12,7 @@ mod help;
 mod input_ceilings;
 mod limits;
 mod output_files;
+mod readme;
 mod signals;
 mod stdout_faults;
 mod sudoku;
